@@ -1,0 +1,98 @@
+//! Move text as people and programs write it: UCI (`g1f3`, `e1g1`, `e7e8q`)
+//! or SAN (`Nf3`, `O-O`, `e8=Q+`).
+
+use shakmaty::san::{SanError, SanPlus};
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move};
+use thiserror::Error;
+
+/// Move text that does not name a legal move in the position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum MoveTextError {
+    /// The text is neither UCI nor SAN.
+    #[error("not a move in UCI or SAN notation")]
+    Unreadable,
+    /// The text names a move that is not legal here.
+    #[error("illegal move in this position")]
+    Illegal,
+    /// The SAN fits more than one legal move.
+    #[error("ambiguous move in this position")]
+    Ambiguous,
+}
+
+/// Reads `text` as a move in `position`: UCI first, then SAN.
+///
+/// # Errors
+///
+/// [`MoveTextError`] saying whether the text is unreadable, illegal or
+/// ambiguous.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::notation::{MoveTextError, parse_move};
+/// use shakmaty::Chess;
+///
+/// let start = Chess::default();
+/// assert_eq!(parse_move("g1f3", &start), parse_move("Nf3", &start));
+/// assert_eq!(parse_move("e2e5", &start), Err(MoveTextError::Illegal));
+/// assert_eq!(parse_move("hello", &start), Err(MoveTextError::Unreadable));
+/// ```
+pub fn parse_move(text: &str, position: &Chess) -> Result<Move, MoveTextError> {
+    if let Ok(uci) = text.parse::<UciMove>() {
+        return uci.to_move(position).map_err(|_| MoveTextError::Illegal);
+    }
+    let san: SanPlus = text.parse().map_err(|_| MoveTextError::Unreadable)?;
+    san.san.to_move(position).map_err(|err| match err {
+        SanError::AmbiguousSan => MoveTextError::Ambiguous,
+        SanError::IllegalSan => MoveTextError::Illegal,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Position, Role, Square};
+
+    #[test]
+    fn uci_and_san_name_the_same_moves() {
+        let position: Chess = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let castle = Move::Castle {
+            king: Square::E1,
+            rook: Square::H1,
+        };
+        assert_eq!(parse_move("e1g1", &position), Ok(castle));
+        assert_eq!(parse_move("O-O", &position), Ok(castle));
+        assert_eq!(
+            parse_move("O-O-O-O", &position),
+            Err(MoveTextError::Unreadable)
+        );
+        assert!(position.legal_moves().contains(&castle));
+        assert_eq!(parse_move("Rb1", &position).unwrap().role(), Role::Rook);
+        assert_eq!(
+            parse_move("Rd1", &position),
+            Ok(Move::Normal {
+                role: Role::Rook,
+                from: Square::A1,
+                capture: None,
+                to: Square::D1,
+                promotion: None,
+            })
+        );
+    }
+
+    #[test]
+    fn ambiguity_is_reported() {
+        let position: Chess = "4k3/8/8/8/8/8/4K3/R6R w - - 0 1"
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        assert_eq!(parse_move("Rd1", &position), Err(MoveTextError::Ambiguous));
+        assert!(parse_move("Rhd1", &position).is_ok());
+    }
+}

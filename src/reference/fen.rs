@@ -1,0 +1,101 @@
+//! The `fen` field of the status record, written from what the reference
+//! itself derived: the castling field lists the rights of
+//! [`castling_rights`], the en passant field the square of a legal en passant
+//! capture only, and the halfmove field the [`clock`].
+
+use shakmaty::{Color, File, Position};
+
+use super::game::Game;
+use super::move_count::clock;
+use super::same_position::{CastlingRight, castling_rights, en_passant_right};
+
+/// The FEN of the position at `ply`.
+pub fn fen(game: &Game, ply: usize) -> String {
+    let position = game.position(ply);
+    let en_passant = en_passant_right(game, ply).map_or_else(|| "-".to_owned(), |s| s.to_string());
+    format!(
+        "{board} {turn} {castling} {en_passant} {clock} {fullmove}",
+        board = position.board().board_fen(),
+        turn = position.turn().char(),
+        castling = castling_field(&castling_rights(game, ply)),
+        clock = clock(game, ply),
+        fullmove = fullmove_number(game, ply),
+    )
+}
+
+/// The castling field: `K`/`Q` (`k`/`q` for Black) for a right with the rook
+/// on the h-file/a-file, the rook's file letter otherwise; White first, the
+/// king's side before the queen's; `-` when no right is left.
+fn castling_field(rights: &[CastlingRight]) -> String {
+    let mut letters: Vec<(Color, bool, char)> = rights
+        .iter()
+        .map(|right| {
+            let kingside = right.rook.file() > right.king.file();
+            let letter = match right.rook.file() {
+                File::H => 'K',
+                File::A => 'Q',
+                other => other.upper_char(),
+            };
+            let letter = match right.color {
+                Color::White => letter,
+                Color::Black => letter.to_ascii_lowercase(),
+            };
+            (right.color, !kingside, letter)
+        })
+        .collect();
+    // White's letters first; on each side the king's side first.
+    letters.sort_by_key(|&(color, queenside, _)| (color == Color::Black, queenside));
+    if letters.is_empty() {
+        "-".to_owned()
+    } else {
+        letters.into_iter().map(|(_, _, letter)| letter).collect()
+    }
+}
+
+/// The move number: the start FEN's, plus one for every move Black made.
+fn fullmove_number(game: &Game, ply: usize) -> u64 {
+    let start = game.start().setup();
+    let black_first = u64::from(start.turn == Color::Black);
+    u64::from(start.fullmoves.get()) + (ply as u64 + black_first) / 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::testing::game;
+
+    #[test]
+    fn fen_follows_the_game() {
+        let g = game(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "e2e4 c7c5 g1f3",
+        );
+        assert_eq!(
+            fen(&g, 0),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+        // No black pawn can take on e3: no en passant square.
+        assert_eq!(
+            fen(&g, 1),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        assert_eq!(
+            fen(&g, 3),
+            "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+        );
+    }
+
+    #[test]
+    fn fen_shows_legal_en_passant_and_lost_rights() {
+        let g = game("r3k2r/8/8/8/3p4/8/4P3/R3K2R w KQkq - 5 20", "e2e4 h8h7");
+        assert_eq!(fen(&g, 1), "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 20");
+        assert_eq!(fen(&g, 2), "r3k3/7r/8/8/3pP3/8/8/R3K2R w KQq - 1 21");
+    }
+
+    #[test]
+    fn fen_numbers_moves_from_a_black_start() {
+        let g = game("4k3/8/8/8/8/8/8/4K2R b K - 0 7", "e8d8 e1g1");
+        assert_eq!(fen(&g, 1), "3k4/8/8/8/8/8/8/4K2R w K - 1 8");
+        assert_eq!(fen(&g, 2), "3k4/8/8/8/8/8/8/5RK1 b - - 2 8");
+    }
+}

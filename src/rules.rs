@@ -1,0 +1,131 @@
+//! The interface every implementation of the draw rules offers.
+
+use shakmaty::uci::UciMove;
+use thiserror::Error;
+
+use crate::laws::{Edition, Ending};
+use crate::start::StartPosition;
+use crate::status::Status;
+
+/// An implementation of the draw rules: start a game, play moves, report the
+/// [`Status`] record.
+///
+/// The reference, the arbiter and adapters for external engines implement
+/// it, so that any of them can stand in wherever another is used.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::{Claim, Edition, Reference, Rules, StartPosition};
+///
+/// let mut game = Reference::default();
+/// game.start(&StartPosition::standard(), Edition::Fide2018).unwrap();
+/// for uci in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"] {
+///     game.play(uci.parse().unwrap()).unwrap();
+/// }
+/// let status = game.status();
+/// assert_eq!(status.repetition, 3);
+/// assert_eq!(status.claims, vec![Claim::ThreefoldRepetition]);
+/// ```
+pub trait Rules {
+    /// Begins a new game from `start` under `edition`, forgetting any game
+    /// played before.
+    ///
+    /// # Errors
+    ///
+    /// In-process implementations never fail here; an external engine may.
+    fn start(&mut self, start: &StartPosition, edition: Edition) -> Result<(), RulesError>;
+
+    /// Plays one move in the current position.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::IllegalMove`] if the move is not legal, and
+    /// [`RulesError::GameOver`] if an ending already holds. The game is
+    /// unchanged after an error.
+    fn play(&mut self, mv: UciMove) -> Result<(), RulesError>;
+
+    /// The status record of the current ply.
+    fn status(&self) -> Status;
+
+    /// Starts from `start`, plays `moves`, and returns the status of every
+    /// ply, ply 0 first.
+    ///
+    /// # Errors
+    ///
+    /// [`ReplayError`] naming the ply and move that could not be played.
+    fn replay(
+        &mut self,
+        start: &StartPosition,
+        edition: Edition,
+        moves: &[UciMove],
+    ) -> Result<Vec<Status>, ReplayError> {
+        self.start(start, edition).map_err(|source| ReplayError {
+            ply: 0,
+            mv: None,
+            source,
+        })?;
+        let mut statuses = Vec::with_capacity(moves.len() + 1);
+        statuses.push(self.status());
+        for (index, &mv) in moves.iter().enumerate() {
+            self.play(mv).map_err(|source| ReplayError {
+                ply: index as u32 + 1,
+                mv: Some(mv),
+                source,
+            })?;
+            statuses.push(self.status());
+        }
+        Ok(statuses)
+    }
+}
+
+/// A move that the rules do not allow.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The move is not legal in the current position.
+    #[error("illegal move in this position")]
+    IllegalMove,
+    /// The game is already over; no move may follow.
+    #[error("the game is already over ({})", describe(.ended))]
+    GameOver {
+        /// The endings that hold.
+        ended: Vec<Ending>,
+    },
+}
+
+fn describe(ended: &[Ending]) -> String {
+    ended
+        .iter()
+        .map(|ending| format!("{ending}, {}", ending.article()))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A game could not be replayed to the end.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("ply {ply}{}: {source}", .mv.map(|mv| format!(", move {mv}")).unwrap_or_default())]
+pub struct ReplayError {
+    /// The ply the move would have made (0 when starting failed).
+    pub ply: u32,
+    /// The move, if a move failed.
+    pub mv: Option<UciMove>,
+    /// Why it failed.
+    pub source: RulesError,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_over_lists_endings_with_articles() {
+        let err = RulesError::GameOver {
+            ended: vec![Ending::Stalemate, Ending::SeventyFiveMoves],
+        };
+        assert_eq!(
+            err.to_string(),
+            "the game is already over (stalemate, 5.2.1; seventy-five-moves, 9.6.2)"
+        );
+    }
+}
