@@ -138,11 +138,17 @@ mod tests {
     fn fivefold_2014_needs_a_four_ply_rhythm() {
         // An eight-ply detour in which the start position does not stand at
         // its middle (ply 12) breaks the four-ply rhythm: the start position
-        // stands at plies 0, 4, 8, 16 and 20.
+        // stands at plies 0, 4, 8, 16 and 20. The last cycle uses the other
+        // knights, so the position after g1f3 does not come back a fifth time.
         let detour = "g1f3 g8f6 f3e5 f6g8 e5f3 b8c6 f3g1 c6b8";
-        let moves = [KNIGHTS, KNIGHTS, detour, KNIGHTS].join(" ");
+        let moves = [KNIGHTS, KNIGHTS, detour, "b1c3 b8c6 c3b1 c6b8"].join(" ");
         let game = game(START, &moves);
         let history = identities(&game);
+        for ply in 0..20 {
+            for edition in Edition::ALL {
+                assert!(!fivefold(&history[..=ply], edition), "ply {ply} {edition}");
+            }
+        }
         assert_eq!(repetition_count(&history), 5);
         assert!(fivefold(&history, Edition::Fide2018));
         assert!(!fivefold(&history, Edition::Fide2014));
