@@ -2,7 +2,7 @@
 //! finish a game, the draws a player may claim, and the result of a game.
 //!
 //! Nothing in this module decides anything about a position: it only names
-//! things, so that every implementation (the [reference](crate::reference),
+//! things, so that every implementation (the [reference](mod@crate::reference),
 //! the optimised arbiter, an external engine) speaks the same words.
 
 use std::fmt;

@@ -29,7 +29,7 @@
 //! * [`laws`]: the vocabulary ([`Edition`], [`Ending`], [`Claim`],
 //!   [`GameResult`]); [`Status`], the record every implementation reports per
 //!   ply; [`Rules`], the interface they offer; [`StartPosition`].
-//! * [`reference`]: the executable specification, one file per article
+//! * [`reference`](mod@reference): the executable specification, one file per article
 //!   group, written for reading.
 //! * [`explain`]: play a game through any [`Rules`] and render the result.
 //!
@@ -62,3 +62,8 @@ pub use reference::Reference;
 pub use rules::{ReplayError, Rules, RulesError};
 pub use start::{FenError, StartPosition};
 pub use status::{ClaimsOnMove, Status};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

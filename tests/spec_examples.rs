@@ -1,5 +1,6 @@
-//! Replays every worked example on the pages under `spec/rules/` through the
-//! `drawrules` binary and checks that the page shows exactly what it prints.
+//! Replays every worked example on the pages under `spec/rules/` (and in the
+//! README) through the `drawrules` binary and checks that the page shows
+//! exactly what it prints.
 //!
 //! An example is a line `$ drawrules ARGS` inside a ```` ```console ```` block,
 //! followed by the expected standard output up to the next `$ ` line or the
@@ -24,14 +25,18 @@ struct Example {
     expected: (usize, usize),
 }
 
+/// The spec pages, then the README (whose examples are held to the same
+/// standard).
 fn pages() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/rules");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("spec/rules");
     let mut pages: Vec<PathBuf> = fs::read_dir(&dir)
         .unwrap_or_else(|err| panic!("cannot read {}: {err}", dir.display()))
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
         .collect();
     pages.sort();
+    pages.push(root.join("README.md"));
     pages
 }
 
@@ -45,11 +50,11 @@ fn examples(page: &Path, lines: &[&str]) -> Vec<Example> {
             continue;
         }
         let closes = line.trim_end() == "```";
-        if closes || line.starts_with("$ ") {
-            if let Some(mut done) = current.take() {
-                done.expected.1 = index;
-                examples.push(done);
-            }
+        if (closes || line.starts_with("$ "))
+            && let Some(mut done) = current.take()
+        {
+            done.expected.1 = index;
+            examples.push(done);
         }
         if closes {
             in_console = false;
@@ -97,7 +102,11 @@ fn run(example: &Example) -> Result<String, String> {
         return Err(format!("failed with {:?}: {stderr}", output.status));
     }
     if tail {
-        shown = shown.lines().last().map(|line| format!("{line}\n")).unwrap_or_default();
+        shown = shown
+            .lines()
+            .last()
+            .map(|line| format!("{line}\n"))
+            .unwrap_or_default();
     }
     Ok(shown)
 }
@@ -116,7 +125,10 @@ fn every_example_on_the_spec_pages_prints_what_the_page_shows() {
         for example in &examples {
             count += 1;
             let (from, to) = example.expected;
-            let expected: String = lines[from..to].iter().map(|line| format!("{line}\n")).collect();
+            let expected: String = lines[from..to]
+                .iter()
+                .map(|line| format!("{line}\n"))
+                .collect();
             match run(example) {
                 Ok(actual) if update => {
                     rewritten.extend(lines[copied..from].iter().map(|line| line.to_string()));
@@ -144,5 +156,10 @@ fn every_example_on_the_spec_pages_prints_what_the_page_shows() {
         }
     }
     assert!(count >= 30, "only {count} examples found on the spec pages");
-    assert!(failures.is_empty(), "{} of {count} examples differ:\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} examples differ:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
 }
