@@ -52,11 +52,13 @@ fn castling_field(rights: &[CastlingRight]) -> String {
     }
 }
 
-/// The move number: the start FEN's, plus one for every move Black made.
-fn fullmove_number(game: &Game, ply: usize) -> u64 {
+/// The move number: the start FEN's, plus one for every move Black made
+/// (saturating at `u32::MAX`, like the clock).
+fn fullmove_number(game: &Game, ply: usize) -> u32 {
     let start = game.start().setup();
-    let black_first = u64::from(start.turn == Color::Black);
-    u64::from(start.fullmoves.get()) + (ply as u64 + black_first) / 2
+    let black_first = usize::from(start.turn == Color::Black);
+    let black_moves = u32::try_from(ply.saturating_add(black_first) / 2).unwrap_or(u32::MAX);
+    start.fullmoves.get().saturating_add(black_moves)
 }
 
 #[cfg(test)]
@@ -90,6 +92,15 @@ mod tests {
         let g = game("r3k2r/8/8/8/3p4/8/4P3/R3K2R w KQkq - 5 20", "e2e4 h8h7");
         assert_eq!(fen(&g, 1), "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 20");
         assert_eq!(fen(&g, 2), "r3k3/7r/8/8/3pP3/8/8/R3K2R w KQq - 1 21");
+    }
+
+    #[test]
+    fn huge_fen_numbers_saturate() {
+        let g = game("4k3/8/8/8/8/8/8/R3K3 b - - 4294967295 4294967295", "e8d8");
+        assert_eq!(
+            fen(&g, 1),
+            "3k4/8/8/8/8/8/8/R3K3 w - - 4294967295 4294967295"
+        );
     }
 
     #[test]
