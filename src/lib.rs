@@ -49,6 +49,7 @@
 //! assert_eq!(game.status().claims, vec![Claim::FiftyMoves]);
 //! ```
 
+mod arbiter;
 pub mod explain;
 pub mod laws;
 pub mod notation;
@@ -57,6 +58,7 @@ mod rules;
 mod start;
 mod status;
 
+pub use arbiter::Arbiter;
 pub use laws::{Claim, Edition, Ending, GameResult, ParseEditionError};
 pub use reference::Reference;
 pub use rules::{ReplayError, Rules, RulesError};

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use drawrules::explain::{explain, render_json, render_table, verdict};
-use drawrules::{Edition, Reference, StartPosition};
+use drawrules::{Arbiter, Edition, Reference, Rules, StartPosition};
 
 /// The FIDE Laws' draw rules, executable.
 #[derive(Parser)]
@@ -30,6 +30,10 @@ enum Command {
         /// Print one JSON status record per ply instead of the table.
         #[arg(long)]
         json: bool,
+        /// Which implementation judges the game: arbiter (fast, the default)
+        /// or reference (the executable specification).
+        #[arg(long, default_value = "arbiter")]
+        engine: String,
         /// The moves, in UCI (g1f3, e1g1) or SAN (Nf3, O-O).
         #[arg(value_name = "MOVE")]
         moves: Vec<String>,
@@ -46,21 +50,37 @@ fn main() -> ExitCode {
             fen,
             rules,
             json,
+            engine,
             moves,
-        } => run_explain(fen.as_deref(), &rules, json, &moves),
+        } => run_explain(fen.as_deref(), &rules, &engine, json, &moves),
     }
 }
 
-fn run_explain(fen: Option<&str>, rules: &str, json: bool, moves: &[String]) -> ExitCode {
+fn run_explain(
+    fen: Option<&str>,
+    rules: &str,
+    engine: &str,
+    json: bool,
+    moves: &[String],
+) -> ExitCode {
     let edition: Edition = match rules.parse() {
         Ok(edition) => edition,
         Err(err) => return fail(&format!("--rules: {err}")),
+    };
+    let mut implementation: Box<dyn Rules> = match engine {
+        "arbiter" => Box::new(Arbiter::default()),
+        "reference" => Box::new(Reference::default()),
+        other => {
+            return fail(&format!(
+                "--engine: unknown engine {other:?} (expected arbiter or reference)"
+            ));
+        }
     };
     let start = match fen.map(StartPosition::from_fen).transpose() {
         Ok(start) => start.unwrap_or_default(),
         Err(err) => return fail(&format!("ply 0, --fen {:?}: {err}", fen.unwrap_or(""))),
     };
-    let explained = explain(&mut Reference::default(), &start, edition, moves);
+    let explained = explain(implementation.as_mut(), &start, edition, moves);
 
     let mut out = if json {
         render_json(&explained.rows)

@@ -6,6 +6,8 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move};
 use thiserror::Error;
 
+use crate::rules::RulesError;
+
 /// Move text that does not name a legal move in the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 pub enum MoveTextError {
@@ -18,6 +20,17 @@ pub enum MoveTextError {
     /// The SAN fits more than one legal move.
     #[error("ambiguous move in this position")]
     Ambiguous,
+}
+
+/// Why a move given as text could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    /// The text does not name a legal move.
+    #[error(transparent)]
+    Text(#[from] MoveTextError),
+    /// The rules refused the move (for instance, the game is over).
+    #[error(transparent)]
+    Rules(#[from] RulesError),
 }
 
 /// Reads `text` as a move in `position`: UCI first, then SAN.

@@ -1,4 +1,5 @@
-//! The reference against shakmaty's own answers, on seeded random games.
+//! The reference against shakmaty's own answers, on seeded random games (and
+//! the arbiter against the reference on the same plies).
 //!
 //! The reference derives position identity, castling and en passant rights
 //! and the clock itself. shakmaty computes the same things its own way (its
@@ -9,7 +10,8 @@
 //! moves so that repetitions, high clocks and the automatic endings occur.
 
 use drawrules::{
-    Claim, ClaimsOnMove, Edition, Ending, GameResult, Reference, Rules, StartPosition, Status,
+    Arbiter, Claim, ClaimsOnMove, Edition, Ending, GameResult, Reference, Rules, StartPosition,
+    Status,
 };
 use shakmaty::fen::{Epd, Fen};
 use shakmaty::uci::UciMove;
@@ -146,11 +148,13 @@ fn reference_agrees_with_shakmaty_on_every_ply_of_random_games() {
         let fen = STARTS[game_index % STARTS.len()];
         let start: StartPosition = fen.parse().unwrap();
         let mut reference = Reference::new(start.clone(), edition);
+        let mut arbiter = Arbiter::new(&start, edition);
         let mut history = vec![start.position().clone()];
         for ply in 0..=90_usize {
             let status: Status = reference.status();
             let context = format!("game {game_index} ({edition}) from {fen:?}, ply {ply}");
             assert_eq!(status, expected(&history, edition), "{context}");
+            assert_eq!(arbiter.status(), status, "arbiter, {context}");
             plies += 1;
             if status.repetition >= 3 {
                 *seen.entry("repetition >= 3").or_default() += 1;
@@ -175,6 +179,7 @@ fn reference_agrees_with_shakmaty_on_every_ply_of_random_games() {
             reference
                 .play(UciMove::from_move(mv, CastlingMode::Standard))
                 .unwrap();
+            arbiter.play_move(mv).unwrap();
             let mut next = current.clone();
             next.play_unchecked(mv);
             history.push(next);

@@ -7,6 +7,9 @@
 //! end of the block. `| tail -n 1` keeps the last line; a trailing `2>&1`
 //! appends standard error (and then the command must fail with status 2).
 //!
+//! Every example runs under both engines, the arbiter (the default) and
+//! `--engine reference`, which must agree.
+//!
 //! `UPDATE_SPEC=1 cargo test --test spec_examples` rewrites the expected
 //! output on the pages instead of comparing; review the diff before
 //! committing it.
@@ -71,8 +74,9 @@ fn examples(page: &Path, lines: &[&str]) -> Vec<Example> {
     examples
 }
 
-/// Runs one example's command; returns what the page should show.
-fn run(example: &Example) -> Result<String, String> {
+/// Runs one example's command (with `extra` arguments after the
+/// subcommand); returns what the page should show.
+fn run(example: &Example, extra: &[&str]) -> Result<String, String> {
     let mut command = example.command.trim().to_owned();
     let tail = command.ends_with("| tail -n 1");
     if tail {
@@ -86,8 +90,11 @@ fn run(example: &Example) -> Result<String, String> {
     if program != "drawrules" {
         return Err(format!("only drawrules commands are run, not {program:?}"));
     }
+    let (subcommand, rest) = args.split_first().ok_or("no subcommand")?;
     let output = Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .args(args)
+        .arg(subcommand)
+        .args(extra)
+        .args(rest)
         .output()
         .map_err(|err| err.to_string())?;
     let stdout = String::from_utf8(output.stdout).map_err(|err| err.to_string())?;
@@ -129,7 +136,18 @@ fn every_example_on_the_spec_pages_prints_what_the_page_shows() {
                 .iter()
                 .map(|line| format!("{line}\n"))
                 .collect();
-            match run(example) {
+            // The default engine (the arbiter) must print what the page
+            // shows, and so must the reference.
+            let outputs =
+                [&[][..], &["--engine", "reference"][..]].map(|extra| run(example, extra));
+            let agreed = match outputs {
+                [Ok(arbiter), Ok(reference)] if arbiter != reference => Err(format!(
+                    "the engines disagree\n--- arbiter\n{arbiter}--- reference\n{reference}"
+                )),
+                [Ok(arbiter), Ok(_)] => Ok(arbiter),
+                [Err(err), _] | [_, Err(err)] => Err(err),
+            };
+            match agreed {
                 Ok(actual) if update => {
                     rewritten.extend(lines[copied..from].iter().map(|line| line.to_string()));
                     rewritten.extend(actual.lines().map(str::to_owned));

@@ -12,7 +12,7 @@ use shakmaty::{CastlingMode, Chess};
 use thiserror::Error;
 
 use crate::laws::Edition;
-use crate::notation::{MoveTextError, parse_move};
+use crate::notation::{MoveError, parse_move};
 use crate::rules::{Rules, RulesError};
 use crate::start::StartPosition;
 use crate::status::Status;
@@ -49,17 +49,6 @@ pub struct ExplainError {
     pub text: String,
     /// Why it could not be played.
     pub reason: MoveError,
-}
-
-/// Why a move could not be played.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum MoveError {
-    /// The text does not name a legal move.
-    #[error(transparent)]
-    Text(#[from] MoveTextError),
-    /// The rules refused the move (for instance, the game is over).
-    #[error(transparent)]
-    Rules(#[from] RulesError),
 }
 
 /// Plays `moves` (UCI or SAN, one move per item) from `start` through

@@ -1,0 +1,345 @@
+//! The arbiter: the draw rules at the speed of move generation.
+//!
+//! It gives the same [`Status`] records as the [reference](mod@crate::reference),
+//! ply for ply, but works incrementally:
+//!
+//! * the clock is a counter, the automatic endings are checked once per ply
+//!   from the legal moves it generates anyway;
+//! * repetitions are looked for only among the positions since the last
+//!   pawn move, capture or loss of a castling right (nothing older can come
+//!   back), with the same player to move, by Zobrist hash, and every hash
+//!   match is confirmed on the full position before it counts;
+//! * a threefold claim on a written move (9.2.1) is possible only towards a
+//!   position that has already stood twice with the other player to move;
+//!   when there is none, which is almost always, no move is tried.
+
+mod window;
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Position, Role};
+
+use crate::laws::{Claim, Edition, Ending, GameResult};
+use crate::notation::{MoveError, parse_move};
+use crate::rules::{Rules, RulesError};
+use crate::start::{FenError, StartPosition};
+use crate::status::{ClaimsOnMove, Status};
+use window::{Key, Window, hash};
+
+/// The optimised, incremental implementation of the draw rules.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::{Arbiter, Claim, Edition, Ending};
+///
+/// let mut game = Arbiter::default();
+/// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+///     game.play_text(san).unwrap();
+/// }
+/// // Black may claim by writing Ng8 (Article 9.2.1).
+/// assert_eq!(game.claims_on_move().threefold_repetition, ["f6g8"]);
+/// game.play_text("Ng8").unwrap();
+/// assert_eq!(game.repetition(), 3);
+/// assert_eq!(game.claims(), [Claim::ThreefoldRepetition]);
+///
+/// let mut game = Arbiter::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 120", Edition::Fide2018).unwrap();
+/// game.play_text("Ra8#").unwrap();
+/// assert_eq!(game.endings(), [Ending::Checkmate]);
+/// assert!(game.is_over());
+/// assert!(game.play_text("Kh8").is_err());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Arbiter {
+    edition: Edition,
+    position: Chess,
+    /// The legal moves of `position`.
+    legal: MoveList,
+    hash: u64,
+    clock: u32,
+    ply: u32,
+    window: Window,
+    ended: Vec<Ending>,
+}
+
+impl Default for Arbiter {
+    /// The standard starting position under [`Edition::Fide2018`].
+    fn default() -> Arbiter {
+        Arbiter::new(&StartPosition::standard(), Edition::default())
+    }
+}
+
+impl Arbiter {
+    /// A new game from `start` under `edition`.
+    pub fn new(start: &StartPosition, edition: Edition) -> Arbiter {
+        let position = start.position().clone();
+        let mut arbiter = Arbiter {
+            edition,
+            legal: MoveList::new(),
+            hash: hash(&position),
+            clock: start.setup().halfmoves,
+            ply: 0,
+            window: Window::default(),
+            ended: Vec::new(),
+            position,
+        };
+        arbiter
+            .window
+            .push(arbiter.hash, Key::of(&arbiter.position));
+        arbiter.judge();
+        arbiter
+    }
+
+    /// A new game from a FEN under `edition`.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] if the text is not a legal position in FEN.
+    pub fn from_fen(fen: &str, edition: Edition) -> Result<Arbiter, FenError> {
+        Ok(Arbiter::new(&StartPosition::from_fen(fen)?, edition))
+    }
+
+    /// The edition whose rules apply.
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+
+    /// Plies played since the start position.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Plies since the last pawn move or capture (Article 9.3).
+    pub fn clock(&self) -> u32 {
+        self.clock
+    }
+
+    /// How many times the current position has stood (Article 9.2.3).
+    pub fn repetition(&self) -> u32 {
+        self.window.repetition()
+    }
+
+    /// The endings that hold, in article order; empty while the game goes on.
+    pub fn endings(&self) -> &[Ending] {
+        &self.ended
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        !self.ended.is_empty()
+    }
+
+    /// The result: the winner after checkmate, a draw after any other
+    /// ending, `*` while the game goes on.
+    pub fn result(&self) -> GameResult {
+        match (self.ended.first(), self.position.turn()) {
+            (None, _) => GameResult::Ongoing,
+            (Some(Ending::Checkmate), Color::White) => GameResult::BlackWins,
+            (Some(Ending::Checkmate), Color::Black) => GameResult::WhiteWins,
+            (Some(_), _) => GameResult::Draw,
+        }
+    }
+
+    /// The draws the player to move may claim on the position as it stands
+    /// (Articles 9.2.2 and 9.3.2).
+    pub fn claims(&self) -> Vec<Claim> {
+        let mut claims = Vec::new();
+        if self.is_over() {
+            return claims;
+        }
+        if self.repetition() >= 3 {
+            claims.push(Claim::ThreefoldRepetition);
+        }
+        if self.clock >= 100 {
+            claims.push(Claim::FiftyMoves);
+        }
+        claims
+    }
+
+    /// The legal moves on which the player to move may claim each draw by
+    /// writing the move down first (Articles 9.2.1 and 9.3.1), as sorted UCI.
+    pub fn claims_on_move(&self) -> ClaimsOnMove {
+        if self.is_over() {
+            return ClaimsOnMove::default();
+        }
+        ClaimsOnMove {
+            threefold_repetition: uci_sorted(self.threefold_on_move()),
+            fifty_moves: uci_sorted(self.fifty_moves_on_move()),
+        }
+    }
+
+    fn threefold_on_move(&self) -> Vec<Move> {
+        let targets = self.window.threefold_targets();
+        if targets.is_empty() {
+            return Vec::new();
+        }
+        self.legal
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let (child, child_hash) = after(&self.position, self.hash, mv);
+                let mut key = None;
+                targets.iter().any(|&(hash, target)| {
+                    hash == child_hash && key.get_or_insert_with(|| Key::of(&child)) == target
+                })
+            })
+            .collect()
+    }
+
+    fn fifty_moves_on_move(&self) -> Vec<Move> {
+        if self.clock < 99 {
+            return Vec::new();
+        }
+        self.legal
+            .iter()
+            .copied()
+            .filter(|&mv| !is_pawn_move_or_capture(mv))
+            .collect()
+    }
+
+    /// The full status record of the current ply.
+    pub fn status(&self) -> Status {
+        Status {
+            ply: self.ply,
+            fen: Fen::from_position(&self.position, EnPassantMode::Legal).to_string(),
+            clock: self.clock,
+            repetition: self.repetition(),
+            ended: self.ended.clone(),
+            result: self.result(),
+            claims: self.claims(),
+            claims_on_move: self.claims_on_move(),
+        }
+    }
+
+    /// Plays a move given as text, UCI (`g1f3`) or SAN (`Nf3`); returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveError`] if the game is over or the text names no legal move.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        self.ensure_going_on()?;
+        let mv = parse_move(text, &self.position)?;
+        self.play_move(mv)?;
+        Ok(mv)
+    }
+
+    /// Plays a move.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::GameOver`] once an ending holds,
+    /// [`RulesError::IllegalMove`] if the move is not legal here. The game is
+    /// unchanged after an error.
+    pub fn play_move(&mut self, mv: Move) -> Result<(), RulesError> {
+        self.ensure_going_on()?;
+        if !self.legal.contains(&mv) {
+            return Err(RulesError::IllegalMove);
+        }
+        let rights_before = self.position.castles().castling_rights();
+        (self.position, self.hash) = after(&self.position, self.hash, mv);
+        self.ply = self.ply.saturating_add(1);
+        // Castling does not restart the count, but losing a castling right
+        // (like a pawn move or a capture) means no earlier position can
+        // stand again.
+        let resets_count = is_pawn_move_or_capture(mv);
+        self.clock = if resets_count {
+            0
+        } else {
+            self.clock.saturating_add(1)
+        };
+        if resets_count || self.position.castles().castling_rights() != rights_before {
+            self.window.clear();
+        }
+        self.window.push(self.hash, Key::of(&self.position));
+        self.judge();
+        Ok(())
+    }
+
+    fn ensure_going_on(&self) -> Result<(), RulesError> {
+        if self.is_over() {
+            Err(RulesError::GameOver {
+                ended: self.ended.clone(),
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Generates the legal moves of the new position and decides the
+    /// automatic endings (Articles 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2).
+    fn judge(&mut self) {
+        self.legal = self.position.legal_moves();
+        self.ended.clear();
+        let stuck = self.legal.is_empty();
+        let check = self.position.is_check();
+        let checkmate = stuck && check;
+        let fivefold = match self.edition {
+            Edition::Fide2018 => self.window.repetition() >= 5,
+            Edition::Fide2014 => self.window.four_ply_rhythm(),
+        };
+        let holds = [
+            (Ending::Checkmate, checkmate),
+            (Ending::Stalemate, stuck && !check),
+            (
+                Ending::DeadPosition,
+                self.position.is_insufficient_material(),
+            ),
+            (Ending::FivefoldRepetition, fivefold),
+            (Ending::SeventyFiveMoves, self.clock >= 150 && !checkmate),
+        ];
+        self.ended.extend(
+            holds
+                .iter()
+                .filter(|(_, holds)| *holds)
+                .map(|&(ending, _)| ending),
+        );
+    }
+}
+
+impl Rules for Arbiter {
+    fn start(&mut self, start: &StartPosition, edition: Edition) -> Result<(), RulesError> {
+        *self = Arbiter::new(start, edition);
+        Ok(())
+    }
+
+    fn play(&mut self, mv: UciMove) -> Result<(), RulesError> {
+        self.ensure_going_on()?;
+        let mv = mv
+            .to_move(&self.position)
+            .map_err(|_| RulesError::IllegalMove)?;
+        self.play_move(mv)
+    }
+
+    fn status(&self) -> Status {
+        Arbiter::status(self)
+    }
+}
+
+/// The position after the legal move `mv` and its hash, updated
+/// incrementally where shakmaty can, recomputed otherwise.
+fn after(before: &Chess, before_hash: u64, mv: Move) -> (Chess, u64) {
+    let updated = before.update_zobrist_hash(Zobrist64(before_hash), mv, EnPassantMode::Legal);
+    let mut position = before.clone();
+    position.play_unchecked(mv);
+    let hash = updated.map_or_else(|| hash(&position), |value| value.0);
+    (position, hash)
+}
+
+fn is_pawn_move_or_capture(mv: Move) -> bool {
+    mv.role() == Role::Pawn || mv.is_capture()
+}
+
+fn uci_sorted(moves: Vec<Move>) -> Vec<String> {
+    let mut uci: Vec<String> = moves
+        .into_iter()
+        .map(|mv| UciMove::from_move(mv, CastlingMode::Standard).to_string())
+        .collect();
+    uci.sort_unstable();
+    uci
+}

@@ -1,0 +1,116 @@
+//! The positions that can still repeat: those since the last irreversible
+//! change (a pawn move, a capture, or the loss of a castling right).
+//!
+//! None of these changes can be undone, so no position from before the last
+//! one can ever stand again. The window therefore holds everything the
+//! repetition rules need, and is emptied at each irreversible change.
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Position, Square};
+
+/// The full identity of a position (Article 9.2.3): what a hash match must be
+/// confirmed against, so that no verdict rests on a hash alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Key {
+    turn: Color,
+    castling: Bitboard,
+    en_passant: Option<Square>,
+    board: Board,
+}
+
+impl Key {
+    pub(crate) fn of(position: &Chess) -> Key {
+        Key {
+            turn: position.turn(),
+            castling: position.castles().castling_rights(),
+            en_passant: position.legal_ep_square(),
+            board: position.board().clone(),
+        }
+    }
+}
+
+/// The hash of a position, with the en passant square only when legal.
+pub(crate) fn hash(position: &Chess) -> u64 {
+    position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// One position of the window.
+#[derive(Clone, Debug)]
+struct Seen {
+    hash: u64,
+    key: Key,
+    /// How many times this position had stood when it stood here.
+    repetition: u32,
+}
+
+/// The positions since the last irreversible change, oldest first; the last
+/// one is the current position.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Window {
+    seen: Vec<Seen>,
+}
+
+impl Window {
+    /// Forgets every position: an irreversible change happened.
+    pub(crate) fn clear(&mut self) {
+        self.seen.clear();
+    }
+
+    /// Adds the current position and returns its repetition count.
+    ///
+    /// Only positions with the same player to move (every second one,
+    /// counting back from the new one) can match. The latest match carries
+    /// the count so far, so the search stops there.
+    pub(crate) fn push(&mut self, hash: u64, key: Key) -> u32 {
+        let earlier = self
+            .seen
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .find(|seen| seen.hash == hash && seen.key == key)
+            .map_or(0, |seen| seen.repetition);
+        let repetition = earlier + 1;
+        self.seen.push(Seen {
+            hash,
+            key,
+            repetition,
+        });
+        repetition
+    }
+
+    /// The repetition count of the current position.
+    pub(crate) fn repetition(&self) -> u32 {
+        self.seen.last().map_or(0, |seen| seen.repetition)
+    }
+
+    /// The 2014 reading of Article 9.6.1: the current position also stood 4,
+    /// 8, 12 and 16 plies ago (all within the window, since nothing before
+    /// it can be the same).
+    pub(crate) fn four_ply_rhythm(&self) -> bool {
+        let Some(last) = self.seen.len().checked_sub(1) else {
+            return false;
+        };
+        let now = &self.seen[last];
+        last >= 16
+            && (1..=4).all(|back| {
+                let then = &self.seen[last - 4 * back];
+                then.hash == now.hash && then.key == now.key
+            })
+    }
+
+    /// Positions with the other player to move that have already stood at
+    /// least twice: the only ones a move now could bring back a third time.
+    pub(crate) fn threefold_targets(&self) -> Vec<(u64, &Key)> {
+        let mut targets: Vec<(u64, &Key)> = Vec::new();
+        for seen in self.seen.iter().rev().skip(1).step_by(2) {
+            let known = targets
+                .iter()
+                .any(|&(hash, key)| hash == seen.hash && *key == seen.key);
+            if seen.repetition >= 2 && !known {
+                targets.push((seen.hash, &seen.key));
+            }
+        }
+        targets
+    }
+}
