@@ -53,8 +53,12 @@ mod arbiter;
 pub mod explain;
 pub mod laws;
 pub mod notation;
+#[cfg(feature = "generators")]
+pub mod oracle;
 pub mod reference;
 mod rules;
+#[cfg(feature = "generators")]
+pub mod scenario;
 mod start;
 mod status;
 

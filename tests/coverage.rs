@@ -1,0 +1,120 @@
+//! How often the generators reach each edge of the rules. Random play almost
+//! never does; a generator that stopped steering there would leave the
+//! differential tests blind, so each edge must occur in at least 1% of the
+//! games. The table is printed (`cargo test --test coverage -- --nocapture`).
+
+use drawrules::scenario::Scenario;
+use drawrules::{Arbiter, Edition, Ending, Status};
+
+const GAMES: usize = 10_000;
+
+/// The records of every ply under `edition`, up to the end of the game.
+fn records(scenario: &Scenario, edition: Edition) -> Vec<Status> {
+    let mut arbiter = Arbiter::new(&scenario.start, edition);
+    let mut records = vec![arbiter.status()];
+    for &mv in &scenario.moves {
+        if arbiter.play_move(mv).is_err() {
+            break;
+        }
+        records.push(arbiter.status());
+    }
+    records
+}
+
+/// FEN fields: board, turn, castling, en passant.
+fn fields(status: &Status) -> Vec<&str> {
+    status.fen.split(' ').take(4).collect()
+}
+
+type Edge = (&'static str, fn(&[Status], &[Status]) -> bool);
+
+const EDGES: [Edge; 10] = [
+    ("threefold repetition", |new, _| {
+        new.iter().any(|s| s.repetition >= 3)
+    }),
+    ("fivefold repetition", |new, old| {
+        new.iter()
+            .chain(old)
+            .any(|s| s.ended.contains(&Ending::FivefoldRepetition))
+    }),
+    ("clock >= 100", |new, _| new.iter().any(|s| s.clock >= 100)),
+    ("clock >= 150", |new, _| new.iter().any(|s| s.clock >= 150)),
+    ("checkmate at clock 100", |new, _| {
+        new.iter()
+            .any(|s| s.clock == 100 && s.ended == [Ending::Checkmate])
+    }),
+    ("checkmate at clock 150", |new, _| {
+        new.iter()
+            .any(|s| s.clock == 150 && s.ended == [Ending::Checkmate])
+    }),
+    ("stalemate at clock 150", |new, _| {
+        new.iter()
+            .any(|s| s.clock == 150 && s.ended.contains(&Ending::Stalemate))
+    }),
+    (
+        "positions differing only by a legal en passant right",
+        |new, _| {
+            new.iter().enumerate().any(|(i, a)| {
+                new[..i].iter().any(|b| {
+                    let (a, b) = (fields(a), fields(b));
+                    a[..3] == b[..3] && a[3] != b[3]
+                })
+            })
+        },
+    ),
+    ("castling right lost during a count", |new, _| {
+        // Rights only ever shrink: any change is a loss.
+        new.windows(2)
+            .any(|pair| fields(&pair[0])[2] != fields(&pair[1])[2] && pair[1].clock > 0)
+    }),
+    (
+        "fide-2014 and fide-2018 disagree on fivefold",
+        |new, old| {
+            let fivefold = |s: &Status| s.ended.contains(&Ending::FivefoldRepetition);
+            new.iter().zip(old).any(|(a, b)| fivefold(a) != fivefold(b))
+        },
+    ),
+];
+
+#[test]
+fn generators_reach_every_edge_in_at_least_one_percent_of_games() {
+    let mut state: u64 = 0xc0fe_2026;
+    let mut hits = [0usize; EDGES.len()];
+    for _ in 0..GAMES {
+        let len = 32 + (next(&mut state) % 600) as usize;
+        let bytes: Vec<u8> = (0..len).map(|_| next(&mut state) as u8).collect();
+        let scenario = Scenario::from_bytes(&bytes);
+        let new = records(&scenario, Edition::Fide2018);
+        let old = records(&scenario, Edition::Fide2014);
+        for (hit, (_, reached)) in hits.iter_mut().zip(EDGES) {
+            if reached(&new, &old) {
+                *hit += 1;
+            }
+        }
+    }
+    println!("{:<56} {:>7} {:>7}", "edge", "games", "share");
+    for (hit, (name, _)) in hits.iter().zip(EDGES) {
+        println!(
+            "{name:<56} {hit:>7} {:>6.2}%",
+            100.0 * *hit as f64 / GAMES as f64
+        );
+    }
+    let short: Vec<&str> = hits
+        .iter()
+        .zip(EDGES)
+        .filter(|(hit, _)| **hit * 100 < GAMES)
+        .map(|(_, (name, _))| name)
+        .collect();
+    assert!(
+        short.is_empty(),
+        "edges below 1% of {GAMES} games: {short:?}"
+    );
+}
+
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
