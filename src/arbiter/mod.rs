@@ -18,7 +18,7 @@ mod window;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, MoveList, Position, Role};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, attacks};
 
 use crate::laws::{Claim, Edition, Ending, GameResult};
 use crate::notation::{MoveError, parse_move};
@@ -54,8 +54,6 @@ use window::{Key, Window, hash};
 pub struct Arbiter {
     edition: Edition,
     position: Chess,
-    /// The legal moves of `position`.
-    legal: MoveList,
     hash: u64,
     clock: u32,
     ply: u32,
@@ -76,7 +74,6 @@ impl Arbiter {
         let position = start.position().clone();
         let mut arbiter = Arbiter {
             edition,
-            legal: MoveList::new(),
             hash: hash(&position),
             clock: start.setup().halfmoves,
             ply: 0,
@@ -174,31 +171,61 @@ impl Arbiter {
         }
     }
 
-    fn threefold_on_move(&self) -> Vec<Move> {
+    /// The legal moves that would bring a position back for the third time
+    /// (Article 9.2.1); empty once the game is over.
+    ///
+    /// Only a quiet move can lead back into the window (a pawn move, a
+    /// capture or a lost castling right would make a new position), so a
+    /// target position must differ from the current one on exactly two
+    /// squares, the move's from and to: at most one move per target is
+    /// tried, and confirmed on the full position.
+    pub fn threefold_on_move(&self) -> Vec<Move> {
         let targets = self.window.threefold_targets();
-        if targets.is_empty() {
+        if targets.is_empty() || self.is_over() {
             return Vec::new();
         }
-        self.legal
-            .iter()
-            .copied()
-            .filter(|&mv| {
-                let (child, child_hash) = after(&self.position, self.hash, mv);
-                let mut key = None;
-                targets.iter().any(|&(hash, target)| {
-                    hash == child_hash && key.get_or_insert_with(|| Key::of(&child)) == target
-                })
-            })
-            .collect()
+        let occupied = self.position.board().occupied();
+        let mut moves: Vec<Move> = Vec::new();
+        for (target_hash, target) in targets {
+            let differ = occupied ^ target.occupied();
+            if differ.count() != 2 {
+                continue;
+            }
+            let (Some(from), Some(to)) =
+                ((differ & occupied).first(), (differ & !occupied).first())
+            else {
+                continue;
+            };
+            let Some(role) = self.position.board().role_at(from) else {
+                continue;
+            };
+            let mv = Move::Normal {
+                role,
+                from,
+                capture: None,
+                to,
+                promotion: None,
+            };
+            if moves.contains(&mv) || !self.position.is_legal(mv) {
+                continue;
+            }
+            let (child, child_hash) = after(&self.position, self.hash, mv);
+            if child_hash == target_hash && Key::of(&child) == *target {
+                moves.push(mv);
+            }
+        }
+        moves
     }
 
-    fn fifty_moves_on_move(&self) -> Vec<Move> {
-        if self.clock < 99 {
+    /// The legal moves that would complete 50 moves by each player without
+    /// a pawn move or capture (Article 9.3.1); empty once the game is over.
+    pub fn fifty_moves_on_move(&self) -> Vec<Move> {
+        if self.clock < 99 || self.is_over() {
             return Vec::new();
         }
-        self.legal
-            .iter()
-            .copied()
+        self.position
+            .legal_moves()
+            .into_iter()
             .filter(|&mv| !is_pawn_move_or_capture(mv))
             .collect()
     }
@@ -238,7 +265,7 @@ impl Arbiter {
     /// unchanged after an error.
     pub fn play_move(&mut self, mv: Move) -> Result<(), RulesError> {
         self.ensure_going_on()?;
-        if !self.legal.contains(&mv) {
+        if !self.position.is_legal(mv) {
             return Err(RulesError::IllegalMove);
         }
         let rights_before = self.position.castles().castling_rights();
@@ -271,12 +298,11 @@ impl Arbiter {
         }
     }
 
-    /// Generates the legal moves of the new position and decides the
-    /// automatic endings (Articles 5.1.1, 5.2.1, 5.2.2, 9.6.1, 9.6.2).
+    /// Decides the automatic endings of the new position (Articles 5.1.1,
+    /// 5.2.1, 5.2.2, 9.6.1, 9.6.2).
     fn judge(&mut self) {
-        self.legal = self.position.legal_moves();
         self.ended.clear();
-        let stuck = self.legal.is_empty();
+        let stuck = !has_legal_king_step(&self.position) && self.position.legal_moves().is_empty();
         let check = self.position.is_check();
         let checkmate = stuck && check;
         let fivefold = match self.edition {
@@ -319,6 +345,25 @@ impl Rules for Arbiter {
     fn status(&self) -> Status {
         Arbiter::status(self)
     }
+}
+
+/// Whether the king of the player to move can step to a neighbouring square
+/// that no enemy man attacks once the king has left its own: a cheap proof
+/// that some legal move exists (castling aside, which never matters here).
+/// When it fails, the caller generates every legal move.
+fn has_legal_king_step(position: &Chess) -> bool {
+    let board = position.board();
+    let Some(king) = board.king_of(position.turn()) else {
+        return false;
+    };
+    let without_king = board.occupied().without(king);
+    (attacks::king_attacks(king) & !position.us())
+        .into_iter()
+        .any(|to| {
+            board
+                .attacks_to(to, !position.turn(), without_king)
+                .is_empty()
+        })
 }
 
 /// The position after the legal move `mv` and its hash, updated

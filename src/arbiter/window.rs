@@ -19,6 +19,11 @@ pub(crate) struct Key {
 }
 
 impl Key {
+    /// The squares occupied in this position.
+    pub(crate) fn occupied(&self) -> Bitboard {
+        self.board.occupied()
+    }
+
     pub(crate) fn of(position: &Chess) -> Key {
         Key {
             turn: position.turn(),

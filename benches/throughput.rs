@@ -1,0 +1,320 @@
+//! Plies per second for bare shakmaty, the arbiter and the reference, on
+//! generated games and on the real games in `../shared/data`, all in one
+//! process so that the ratios compare like with like.
+//!
+//! Run with `cargo bench --bench throughput`. Decompression (xz) and SAN
+//! parsing happen before any timing and are reported apart.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use drawrules::scenario::Scenario;
+use drawrules::{Arbiter, Edition, Reference, StartPosition};
+use shakmaty::san::San;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{EnPassantMode, Move, Position};
+
+/// A game to replay: a start and moves that are legal up to the game's end.
+struct Game {
+    start: StartPosition,
+    moves: Vec<Move>,
+}
+
+fn plies(games: &[Game]) -> usize {
+    games.iter().map(|game| game.moves.len()).sum()
+}
+
+/// The best of `runs` timings of `work` over `games`.
+fn time(games: &[Game], runs: usize, work: impl Fn(&Game)) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let started = Instant::now();
+            for game in games {
+                work(game);
+            }
+            started.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// Bare shakmaty: check each move is legal, play it, update the Zobrist hash
+/// incrementally (recomputing where shakmaty cannot). No rules.
+fn bare(game: &Game) {
+    let mut position = game.start.position().clone();
+    let mut hash = position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
+    for &mv in &game.moves {
+        assert!(position.is_legal(mv));
+        let updated = position.update_zobrist_hash(hash, mv, EnPassantMode::Legal);
+        position.play_unchecked(mv);
+        hash = updated.unwrap_or_else(|| position.zobrist_hash(EnPassantMode::Legal));
+    }
+    black_box(hash);
+}
+
+/// The arbiter, asked for every verdict at every ply: endings, claims now
+/// and the moves that support a claim on a written move (as moves, not
+/// text; no FEN).
+fn arbiter_verdicts(game: &Game) {
+    let mut arbiter = Arbiter::new(&game.start, Edition::Fide2018);
+    for &mv in &game.moves {
+        arbiter.play_move(mv).unwrap();
+        black_box((
+            arbiter.endings(),
+            arbiter.claims(),
+            arbiter.claims_on_move(),
+        ));
+    }
+}
+
+/// The arbiter, asked for the full status record (FEN text included) at
+/// every ply.
+fn arbiter_records(game: &Game) {
+    let mut arbiter = Arbiter::new(&game.start, Edition::Fide2018);
+    for &mv in &game.moves {
+        arbiter.play_move(mv).unwrap();
+        black_box(arbiter.status());
+    }
+}
+
+/// The reference, asked for the full status record at every ply.
+fn reference_records(game: &Game) {
+    let mut reference = Reference::new(game.start.clone(), Edition::Fide2018);
+    for &mv in &game.moves {
+        reference.play_move(mv).unwrap();
+        black_box(drawrules::Rules::status(&reference));
+    }
+}
+
+/// Generated games, cut where the game ends.
+fn generated(count: usize) -> Vec<Game> {
+    let mut state: u64 = 0xbe7c_4a11;
+    (0..count)
+        .map(|_| {
+            let bytes: Vec<u8> = (0..600).map(|_| next(&mut state) as u8).collect();
+            let scenario = Scenario::from_bytes(&bytes);
+            let mut arbiter = Arbiter::new(&scenario.start, Edition::Fide2018);
+            let moves = scenario
+                .moves
+                .iter()
+                .copied()
+                .take_while(|&mv| arbiter.play_move(mv).is_ok())
+                .collect();
+            Game {
+                start: scenario.start,
+                moves,
+            }
+        })
+        .collect()
+}
+
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Decompresses an xz file with the system's `xz`; returns the text and the
+/// time it took.
+fn decompress(path: &Path) -> Option<(String, Duration)> {
+    let started = Instant::now();
+    let output = Command::new("xz").arg("-dc").arg(path).output().ok()?;
+    let elapsed = started.elapsed();
+    output.status.success().then(|| {
+        (
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            elapsed,
+        )
+    })
+}
+
+/// The standard-chess games of a PGN text, main lines only, each cut at the
+/// end of the game by the rules or at its first unreadable move.
+fn parse_pgn(text: &str, limit: usize) -> Vec<Game> {
+    let mut games = Vec::new();
+    for record in text.split("\n\n[").take(limit) {
+        let (tags, movetext) = record.split_once("\n\n").unwrap_or((record, ""));
+        if tags.contains("[Variant \"fischerandom\"]") || tags.contains("[Variant \"chess960\"]") {
+            continue;
+        }
+        let start = match tag(tags, "FEN") {
+            Some(fen) => match StartPosition::from_fen(fen) {
+                Ok(start) => start,
+                Err(_) => continue,
+            },
+            None => StartPosition::standard(),
+        };
+        let mut position = start.position().clone();
+        let mut arbiter = Arbiter::new(&start, Edition::Fide2018);
+        let mut moves = Vec::new();
+        for token in tokens(movetext) {
+            let Ok(san) = token.parse::<shakmaty::san::SanPlus>() else {
+                break;
+            };
+            let Ok(mv) = San::to_move(san.san, &position) else {
+                break;
+            };
+            if arbiter.play_move(mv).is_err() {
+                break;
+            }
+            position.play_unchecked(mv);
+            moves.push(mv);
+        }
+        games.push(Game { start, moves });
+    }
+    games
+}
+
+fn tag<'a>(tags: &'a str, name: &str) -> Option<&'a str> {
+    let prefix = format!("{name} \"");
+    tags.lines().find_map(|line| {
+        let line = line.trim_start_matches('[');
+        line.strip_prefix(&prefix)?.split('"').next()
+    })
+}
+
+/// Move tokens of a movetext: comments, variations, NAGs, move numbers and
+/// results removed.
+fn tokens(movetext: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut in_comment = false;
+    for word in movetext.split_whitespace() {
+        if in_comment {
+            in_comment = !word.contains('}');
+            continue;
+        }
+        if word.starts_with('{') {
+            in_comment = !word.contains('}');
+            continue;
+        }
+        depth += word.matches('(').count();
+        let closing = word.matches(')').count();
+        if depth > 0 {
+            depth = depth.saturating_sub(closing);
+            continue;
+        }
+        let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if word.is_empty()
+            || word.starts_with('$')
+            || matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*")
+        {
+            continue;
+        }
+        out.push(word);
+    }
+    out
+}
+
+struct Row {
+    name: &'static str,
+    work: fn(&Game),
+}
+
+const ROWS: [Row; 4] = [
+    Row {
+        name: "bare shakmaty (legal check + play + Zobrist)",
+        work: bare,
+    },
+    Row {
+        name: "arbiter, endings + claims every ply",
+        work: arbiter_verdicts,
+    },
+    Row {
+        name: "arbiter, full status record every ply",
+        work: arbiter_records,
+    },
+    Row {
+        name: "reference, full status record every ply",
+        work: reference_records,
+    },
+];
+
+fn report(title: &str, games: &[Game], reference_games: usize) {
+    let total = plies(games);
+    println!("\n{title}: {} games, {total} plies", games.len());
+    println!("{:<48} {:>14} {:>10}", "", "plies/s", "vs bare");
+    let mut bare_rate = 0.0;
+    for row in &ROWS {
+        let sample = if row.name.starts_with("reference") {
+            &games[..reference_games.min(games.len())]
+        } else {
+            games
+        };
+        let elapsed = time(sample, 3, row.work);
+        let rate = plies(sample) as f64 / elapsed.as_secs_f64();
+        if bare_rate == 0.0 {
+            bare_rate = rate;
+        }
+        println!("{:<48} {:>14.0} {:>9.2}x", row.name, rate, bare_rate / rate);
+    }
+}
+
+fn main() {
+    // `cargo test --benches` runs bench binaries with `--bench` absent; keep
+    // that quick.
+    if !std::env::args().any(|arg| arg == "--bench") {
+        return;
+    }
+    println!(
+        "machine: {} cores",
+        std::thread::available_parallelism().map_or(0, |n| n.get())
+    );
+
+    let games = generated(2_000);
+    report("generated games", &games, 300);
+
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    for (file, limit) in [
+        ("tcec-compact.pgn.xz", 4_000),
+        ("lichess-elite-2013-2015.pgn.xz", 4_000),
+    ] {
+        let path = data.join(file);
+        let Some((text, unpacking)) = decompress(&path) else {
+            println!("\n{file}: not found or not decompressible, skipped");
+            continue;
+        };
+        let started = Instant::now();
+        let games = parse_pgn(&text, limit);
+        let parsing = started.elapsed();
+        println!(
+            "\n{file}: xz -dc {:.2} s for {} MB; SAN parsing of {} games {:.2} s (not timed below)",
+            unpacking.as_secs_f64(),
+            text.len() / 1_000_000,
+            games.len(),
+            parsing.as_secs_f64()
+        );
+        report(file, &games, 150);
+    }
+
+    // Games of exactly 200 plies, as the fuzzers and verifiers replay them.
+    let long: Vec<Game> = generated(4_000)
+        .into_iter()
+        .chain(
+            decompress(&data.join("tcec-compact.pgn.xz"))
+                .map(|(text, _)| parse_pgn(&text, 3_000))
+                .unwrap_or_default(),
+        )
+        .filter(|game| game.moves.len() >= 200)
+        .map(|mut game| {
+            game.moves.truncate(200);
+            game
+        })
+        .take(200)
+        .collect();
+    if !long.is_empty() {
+        println!("\n200-ply games ({} of them), games/s:", long.len());
+        for row in &ROWS {
+            let elapsed = time(&long, 3, row.work);
+            println!(
+                "{:<48} {:>14.1}",
+                row.name,
+                long.len() as f64 / elapsed.as_secs_f64()
+            );
+        }
+    }
+}
