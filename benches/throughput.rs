@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use drawrules::scenario::Scenario;
+use drawrules::scenario::{Scenario, SeededBytes};
 use drawrules::{Arbiter, Edition, Reference, StartPosition};
 use shakmaty::san::San;
 use shakmaty::zobrist::Zobrist64;
@@ -90,10 +90,10 @@ fn reference_records(game: &Game) {
 
 /// Generated games, cut where the game ends.
 fn generated(count: usize) -> Vec<Game> {
-    let mut state: u64 = 0xbe7c_4a11;
+    let mut seeded = SeededBytes::new(0xbe7c_4a11);
     (0..count)
         .map(|_| {
-            let bytes: Vec<u8> = (0..600).map(|_| next(&mut state) as u8).collect();
+            let bytes = seeded.take(600);
             let scenario = Scenario::from_bytes(&bytes);
             let mut arbiter = Arbiter::new(&scenario.start, Edition::Fide2018);
             let moves = scenario
@@ -108,14 +108,6 @@ fn generated(count: usize) -> Vec<Game> {
             }
         })
         .collect()
-}
-
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// Decompresses an xz file with the system's `xz`; returns the text and the

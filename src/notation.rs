@@ -22,6 +22,17 @@ pub enum MoveTextError {
     Ambiguous,
 }
 
+/// Moves as UCI text (`e1g1` for castling), sorted as strings: the form of
+/// the status record's `claims_on_move` lists.
+pub fn uci_sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    let mut uci: Vec<String> = moves
+        .into_iter()
+        .map(|mv| UciMove::from_move(mv, shakmaty::CastlingMode::Standard).to_string())
+        .collect();
+    uci.sort_unstable();
+    uci
+}
+
 /// Why a move given as text could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {

@@ -265,6 +265,44 @@ impl fmt::Debug for Scenario {
     }
 }
 
+/// Reproducible pseudo-random bytes (SplitMix64), for running the
+/// generators from a fixed seed without a fuzzer.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::scenario::SeededBytes;
+///
+/// let mut a = SeededBytes::new(7);
+/// let mut b = SeededBytes::new(7);
+/// assert_eq!(a.take(100), b.take(100));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SeededBytes {
+    state: u64,
+}
+
+impl SeededBytes {
+    /// A stream starting from `seed`.
+    pub fn new(seed: u64) -> SeededBytes {
+        SeededBytes { state: seed }
+    }
+
+    /// The next 64 pseudo-random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// The next `len` bytes.
+    pub fn take(&mut self, len: usize) -> Vec<u8> {
+        (0..len).map(|_| self.next_u64() as u8).collect()
+    }
+}
+
 /// A proptest strategy for scenarios. Shrinking works on the underlying
 /// bytes, which shortens games and simplifies their choices.
 pub fn scenarios() -> impl Strategy<Value = Scenario> {

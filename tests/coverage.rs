@@ -3,7 +3,7 @@
 //! differential tests blind, so each edge must occur in at least 1% of the
 //! games. The table is printed (`cargo test --test coverage -- --nocapture`).
 
-use drawrules::scenario::Scenario;
+use drawrules::scenario::{Scenario, SeededBytes};
 use drawrules::{Arbiter, Edition, Ending, Status};
 
 const GAMES: usize = 10_000;
@@ -78,11 +78,11 @@ const EDGES: [Edge; 10] = [
 
 #[test]
 fn generators_reach_every_edge_in_at_least_one_percent_of_games() {
-    let mut state: u64 = 0xc0fe_2026;
+    let mut seeded = SeededBytes::new(0xc0fe_2026);
     let mut hits = [0usize; EDGES.len()];
     for _ in 0..GAMES {
-        let len = 32 + (next(&mut state) % 600) as usize;
-        let bytes: Vec<u8> = (0..len).map(|_| next(&mut state) as u8).collect();
+        let len = 32 + (seeded.next_u64() % 600) as usize;
+        let bytes = seeded.take(len);
         let scenario = Scenario::from_bytes(&bytes);
         let new = records(&scenario, Edition::Fide2018);
         let old = records(&scenario, Edition::Fide2014);
@@ -109,12 +109,4 @@ fn generators_reach_every_edge_in_at_least_one_percent_of_games() {
         short.is_empty(),
         "edges below 1% of {GAMES} games: {short:?}"
     );
-}
-
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

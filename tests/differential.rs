@@ -2,7 +2,7 @@
 //! and the acceptance of every move, under both editions.
 
 use drawrules::oracle::arbiter_matches_reference;
-use drawrules::scenario::{Scenario, scenarios};
+use drawrules::scenario::{Scenario, SeededBytes, scenarios};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -32,11 +32,11 @@ proptest! {
 /// The same oracle on bytes from a fixed seed, as a fuzzer would feed it.
 #[test]
 fn oracle_agrees_on_seeded_bytes() {
-    let mut state: u64 = 0x0dd5_eed5;
+    let mut seeded = SeededBytes::new(0x0dd5_eed5);
     let mut records = 0;
     for _ in 0..1_000 {
-        let len = 64 + (next(&mut state) % 700) as usize;
-        let bytes: Vec<u8> = (0..len).map(|_| next(&mut state) as u8).collect();
+        let len = 64 + (seeded.next_u64() % 700) as usize;
+        let bytes = seeded.take(len);
         let scenario = Scenario::from_bytes(&bytes);
         match arbiter_matches_reference(&scenario) {
             Ok(agreement) => records += agreement.records,
@@ -44,12 +44,4 @@ fn oracle_agrees_on_seeded_bytes() {
         }
     }
     assert!(records > 50_000, "only {records} records compared");
-}
-
-fn next(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

@@ -18,10 +18,10 @@ mod window;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, Role, attacks};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, attacks};
 
 use crate::laws::{Claim, Edition, Ending, GameResult};
-use crate::notation::{MoveError, parse_move};
+use crate::notation::{MoveError, parse_move, uci_sorted};
 use crate::rules::{Rules, RulesError};
 use crate::start::{FenError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
@@ -378,13 +378,4 @@ fn after(before: &Chess, before_hash: u64, mv: Move) -> (Chess, u64) {
 
 fn is_pawn_move_or_capture(mv: Move) -> bool {
     mv.role() == Role::Pawn || mv.is_capture()
-}
-
-fn uci_sorted(moves: Vec<Move>) -> Vec<String> {
-    let mut uci: Vec<String> = moves
-        .into_iter()
-        .map(|mv| UciMove::from_move(mv, CastlingMode::Standard).to_string())
-        .collect();
-    uci.sort_unstable();
-    uci
 }

@@ -1,7 +1,6 @@
 //! The status record of a ply, put together from the rule functions.
 
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Color, Move, Position};
+use shakmaty::{Color, Position};
 
 use super::dead_position::dead_position;
 use super::endings::{checkmate, stalemate};
@@ -11,6 +10,7 @@ use super::move_count::{clock, fifty_moves_now, fifty_moves_on_move, seventy_fiv
 use super::repetition::{fivefold, repetition_count, threefold_now, threefold_on_move};
 use super::same_position::{Identity, identities};
 use crate::laws::{Claim, Edition, Ending, GameResult};
+use crate::notation::uci_sorted;
 use crate::status::{ClaimsOnMove, Status};
 
 /// The endings that hold at the last ply of `game`, in article order.
@@ -79,14 +79,4 @@ pub fn status(game: &Game, edition: Edition) -> Status {
         claims,
         claims_on_move,
     }
-}
-
-/// Moves as UCI text (`e1g1` for castling), sorted as strings.
-fn uci_sorted(moves: Vec<Move>) -> Vec<String> {
-    let mut uci: Vec<String> = moves
-        .into_iter()
-        .map(|mv| UciMove::from_move(mv, CastlingMode::Standard).to_string())
-        .collect();
-    uci.sort();
-    uci
 }
