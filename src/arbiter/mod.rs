@@ -3,15 +3,17 @@
 //! It gives the same [`Status`] records as the [reference](mod@crate::reference),
 //! ply for ply, but works incrementally:
 //!
-//! * the clock is a counter, the automatic endings are checked once per ply
-//!   from the legal moves it generates anyway;
+//! * the clock is a counter; the automatic endings are decided once per ply,
+//!   and whether any legal move exists (mate, stalemate) is first settled by
+//!   a cheap legal king step, generating all moves only when there is none;
 //! * repetitions are looked for only among the positions since the last
 //!   pawn move, capture or loss of a castling right (nothing older can come
 //!   back), with the same player to move, by Zobrist hash, and every hash
 //!   match is confirmed on the full position before it counts;
 //! * a threefold claim on a written move (9.2.1) is possible only towards a
-//!   position that has already stood twice with the other player to move;
-//!   when there is none, which is almost always, no move is tried.
+//!   position that has already stood twice with the other player to move,
+//!   and only by the one quiet move between the two squares where the
+//!   boards differ; when there is no such position, no move is tried.
 
 mod window;
 
