@@ -303,6 +303,19 @@ impl SeededBytes {
     }
 }
 
+/// A proptest configuration running `default_cases` cases, or as many as the
+/// `PROPTEST_CASES` environment variable asks for.
+pub fn proptest_config(default_cases: u32) -> proptest::test_runner::Config {
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|cases| cases.parse().ok())
+        .unwrap_or(default_cases);
+    proptest::test_runner::Config {
+        cases,
+        ..proptest::test_runner::Config::default()
+    }
+}
+
 /// A proptest strategy for scenarios. Shrinking works on the underlying
 /// bytes, which shortens games and simplifies their choices.
 pub fn scenarios() -> impl Strategy<Value = Scenario> {

@@ -9,6 +9,7 @@
 //! the check here. The games are steered towards move reversals and quiet
 //! moves so that repetitions, high clocks and the automatic endings occur.
 
+use drawrules::scenario::SeededBytes;
 use drawrules::{
     Arbiter, Claim, ClaimsOnMove, Edition, Ending, GameResult, Reference, Rules, StartPosition,
     Status,
@@ -17,21 +18,9 @@ use shakmaty::fen::{Epd, Fen};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
-/// SplitMix64: a small, seeded, reproducible generator.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// A number below `n` from the seeded stream.
+fn below(random: &mut SeededBytes, n: usize) -> usize {
+    (random.next_u64() % n as u64) as usize
 }
 
 const STARTS: [&str; 8] = [
@@ -113,7 +102,7 @@ fn expected(history: &[Chess], edition: Edition) -> Status {
 /// Picks a move: often the reverse of the mover's previous move (so that
 /// positions come back in four-ply cycles), otherwise mostly quiet piece
 /// moves (so that the clock climbs).
-fn pick(position: &Chess, previous: Option<Move>, random: &mut Random) -> Move {
+fn pick(position: &Chess, previous: Option<Move>, random: &mut SeededBytes) -> Move {
     let moves = position.legal_moves();
     let back = previous.and_then(|prev| {
         moves
@@ -122,7 +111,7 @@ fn pick(position: &Chess, previous: Option<Move>, random: &mut Random) -> Move {
             .find(|m| !m.is_capture() && m.from() == Some(prev.to()) && Some(m.to()) == prev.from())
     });
     if let Some(back) = back
-        && random.below(10) < 6
+        && below(random, 10) < 6
     {
         return back;
     }
@@ -131,16 +120,16 @@ fn pick(position: &Chess, previous: Option<Move>, random: &mut Random) -> Move {
         .copied()
         .filter(|m| m.role() != shakmaty::Role::Pawn && !m.is_capture())
         .collect();
-    if !quiet.is_empty() && random.below(10) < 8 {
-        quiet[random.below(quiet.len())]
+    if !quiet.is_empty() && below(random, 10) < 8 {
+        quiet[below(random, quiet.len())]
     } else {
-        moves[random.below(moves.len())]
+        moves[below(random, moves.len())]
     }
 }
 
 #[test]
 fn reference_agrees_with_shakmaty_on_every_ply_of_random_games() {
-    let mut random = Random(0x5eed_d4a1);
+    let mut random = SeededBytes::new(0x5eed_d4a1);
     let mut plies = 0;
     let mut seen = std::collections::BTreeMap::<&str, usize>::new();
     for game_index in 0..120 {

@@ -2,24 +2,12 @@
 //! and the acceptance of every move, under both editions.
 
 use drawrules::oracle::arbiter_matches_reference;
-use drawrules::scenario::{Scenario, SeededBytes, scenarios};
+use drawrules::scenario::{Scenario, SeededBytes, proptest_config, scenarios};
 use proptest::prelude::*;
-use proptest::test_runner::Config;
-
-/// At least 2,000 games per run; `PROPTEST_CASES` asks for more (or fewer).
-fn config() -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|cases| cases.parse().ok())
-        .unwrap_or(2_000);
-    Config {
-        cases,
-        ..Config::default()
-    }
-}
 
 proptest! {
-    #![proptest_config(config())]
+    // At least 2,000 games per run; `PROPTEST_CASES` asks for more.
+    #![proptest_config(proptest_config(2_000))]
 
     #[test]
     fn prop_arbiter_matches_reference(scenario in scenarios()) {

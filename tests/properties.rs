@@ -1,26 +1,14 @@
 //! Metamorphic properties, checked on both implementations: relations
 //! between the records of related games that must hold whatever the games.
 
-use drawrules::scenario::{Scenario, scenarios};
+use drawrules::scenario::{Scenario, proptest_config, scenarios};
 use drawrules::{
     Arbiter, Edition, GameResult, Reference, Rules, RulesError, StartPosition, Status,
 };
 use proptest::prelude::*;
-use proptest::test_runner::Config;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role};
-
-fn config() -> Config {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|cases| cases.parse().ok())
-        .unwrap_or(500);
-    Config {
-        cases,
-        ..Config::default()
-    }
-}
 
 /// Both implementations, fresh.
 fn engines() -> [(&'static str, Box<dyn Rules>); 2] {
@@ -156,7 +144,7 @@ fn without_move_number(mut status: Status) -> Status {
 }
 
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(proptest_config(500))]
 
     /// Flipping the board and swapping the colours changes nothing but the
     /// colours: same clock, count, endings, claims; mirrored FEN and moves.

@@ -20,7 +20,7 @@ mod window;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Role, attacks};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, attacks};
 
 use crate::laws::{Claim, Edition, Ending, GameResult};
 use crate::notation::{MoveError, parse_move, uci_sorted};
@@ -208,7 +208,7 @@ impl Arbiter {
                 to,
                 promotion: None,
             };
-            if moves.contains(&mv) || !self.position.is_legal(mv) {
+            if !self.position.is_legal(mv) {
                 continue;
             }
             let (child, child_hash) = after(&self.position, self.hash, mv);
@@ -228,7 +228,7 @@ impl Arbiter {
         self.position
             .legal_moves()
             .into_iter()
-            .filter(|&mv| !is_pawn_move_or_capture(mv))
+            .filter(|mv| !mv.is_zeroing())
             .collect()
     }
 
@@ -276,7 +276,7 @@ impl Arbiter {
         // Castling does not restart the count, but losing a castling right
         // (like a pawn move or a capture) means no earlier position can
         // stand again.
-        let resets_count = is_pawn_move_or_capture(mv);
+        let resets_count = mv.is_zeroing();
         self.clock = if resets_count {
             0
         } else {
@@ -376,8 +376,4 @@ fn after(before: &Chess, before_hash: u64, mv: Move) -> (Chess, u64) {
     position.play_unchecked(mv);
     let hash = updated.map_or_else(|| hash(&position), |value| value.0);
     (position, hash)
-}
-
-fn is_pawn_move_or_capture(mv: Move) -> bool {
-    mv.role() == Role::Pawn || mv.is_capture()
 }

@@ -98,6 +98,11 @@ impl Reference {
     /// if the move is not legal here.
     pub fn play_move(&mut self, mv: Move) -> Result<(), RulesError> {
         self.ensure_going_on()?;
+        self.push_legal(mv)
+    }
+
+    /// Appends `mv` to the game if it is legal on the board.
+    fn push_legal(&mut self, mv: Move) -> Result<(), RulesError> {
         if self.game.push(mv) {
             Ok(())
         } else {
@@ -127,11 +132,7 @@ impl Rules for Reference {
         let mv = mv
             .to_move(self.game.current())
             .map_err(|_| RulesError::IllegalMove)?;
-        if self.game.push(mv) {
-            Ok(())
-        } else {
-            Err(RulesError::IllegalMove)
-        }
+        self.push_legal(mv)
     }
 
     fn status(&self) -> Status {
