@@ -1,10 +1,17 @@
 //! The game record the reference reads: the start position and every move.
 //!
-//! The record remembers only what happened. Every rule in the reference is
-//! a function of it, evaluated afresh each time it is asked.
+//! The record remembers what happened. Every rule in the reference is a
+//! function of it. Two facts about a ply depend on nothing that comes after
+//! it, so the record derives them once, when the ply is played, with the
+//! same rule functions a query would call: the position's identity (Article
+//! 9.2.3) and how many plies up to it hold that same position (9.2.2). A
+//! ply never changes once played, so this is the same as deriving them
+//! afresh at each query; everything else is evaluated each time it is asked.
 
 use shakmaty::{Chess, Move, Position};
 
+use super::repetition::repetition_count;
+use super::same_position::{Identity, identity};
 use crate::start::StartPosition;
 
 /// A game: its start position and the moves played from it.
@@ -12,6 +19,8 @@ use crate::start::StartPosition;
 /// Ply 0 is the start position; ply `i` is the position after the `i`-th
 /// move. Alongside each move the record keeps the position it produced, as
 /// shakmaty played it: that is what the move did, not a judgement about it.
+/// For every ply it also keeps that ply's [`Identity`] and repetition count,
+/// derived by [`identity`] and [`repetition_count`] when the ply was played.
 ///
 /// # Examples
 ///
@@ -32,6 +41,8 @@ pub struct Game {
     start: StartPosition,
     moves: Vec<Move>,
     positions: Vec<Chess>,
+    identities: Vec<Identity>,
+    repetitions: Vec<u32>,
 }
 
 impl Default for Game {
@@ -45,11 +56,22 @@ impl Game {
     /// A game that has not left its start position.
     pub fn new(start: StartPosition) -> Game {
         let positions = vec![start.position().clone()];
-        Game {
+        let mut game = Game {
             start,
             moves: Vec::new(),
             positions,
-        }
+            identities: Vec::new(),
+            repetitions: Vec::new(),
+        };
+        game.derive_last_ply();
+        game
+    }
+
+    /// Derives the identity and repetition count of the ply just recorded.
+    fn derive_last_ply(&mut self) {
+        let ply = self.last_ply();
+        self.identities.push(identity(self, ply));
+        self.repetitions.push(repetition_count(&self.identities));
     }
 
     /// The start position and its FEN fields.
@@ -88,6 +110,21 @@ impl Game {
         &self.moves
     }
 
+    /// The identities (Article 9.2.3) of plies 0 to the last, in order.
+    pub fn identities(&self) -> &[Identity] {
+        &self.identities
+    }
+
+    /// How many plies from 0 to `ply` hold the same position as `ply`, that
+    /// one included (Article 9.2.2's count, as it stood at `ply`).
+    ///
+    /// # Panics
+    ///
+    /// If `ply` is past the last ply.
+    pub fn repetition(&self, ply: usize) -> u32 {
+        self.repetitions[ply]
+    }
+
     /// Plays `mv` if it is legal in the current position; returns whether it
     /// was. Whether the game is already over is not this record's business.
     pub fn push(&mut self, mv: Move) -> bool {
@@ -99,15 +136,7 @@ impl Game {
         next.play_unchecked(mv);
         self.moves.push(mv);
         self.positions.push(next);
+        self.derive_last_ply();
         true
-    }
-
-    /// A copy of this game with the legal move `mv` played, for asking what
-    /// the rules would say after a move that is only written down.
-    pub(crate) fn with_legal_move(&self, mv: Move) -> Game {
-        let mut next = self.clone();
-        let pushed = next.push(mv);
-        debug_assert!(pushed, "{mv:?} must be legal");
-        next
     }
 }

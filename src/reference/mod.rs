@@ -12,8 +12,11 @@
 //! | [`move_count`] | 9.3.1, 9.3.2 fifty moves; 9.6.2 seventy-five moves |
 //!
 //! The reference keeps only the [`Game`] record (start position and moves)
-//! and recomputes every fact from it whenever it is asked: no running clock,
-//! no hashes, no window of recent positions. shakmaty tells it which moves
+//! and derives every fact from it: no running clock, no hashes, no window of
+//! recent positions. The facts of a ply that nothing later can change (its
+//! position's identity and how often that position has stood so far) are
+//! derived once, when the ply is played, by the same rule functions; the
+//! rest is recomputed whenever it is asked. shakmaty tells it which moves
 //! are legal and what a move does; everything the rules look at (position
 //! identity, castling and en passant rights, the move count) is derived here.
 

@@ -7,23 +7,18 @@ use super::endings::{checkmate, stalemate};
 use super::fen::fen;
 use super::game::Game;
 use super::move_count::{clock, fifty_moves_now, fifty_moves_on_move, seventy_five_moves};
-use super::repetition::{fivefold, repetition_count, threefold_now, threefold_on_move};
-use super::same_position::{Identity, identities};
+use super::repetition::{fivefold, threefold_now, threefold_on_move};
 use crate::laws::{Claim, Edition, Ending, GameResult};
 use crate::notation::uci_sorted;
 use crate::status::{ClaimsOnMove, Status};
 
 /// The endings that hold at the last ply of `game`, in article order.
 pub fn endings(game: &Game, edition: Edition) -> Vec<Ending> {
-    endings_given(game, edition, &identities(game))
-}
-
-fn endings_given(game: &Game, edition: Edition, history: &[Identity]) -> Vec<Ending> {
     let rules: [(Ending, bool); 5] = [
         (Ending::Checkmate, checkmate(game)),
         (Ending::Stalemate, stalemate(game)),
         (Ending::DeadPosition, dead_position(game)),
-        (Ending::FivefoldRepetition, fivefold(history, edition)),
+        (Ending::FivefoldRepetition, fivefold(game, edition)),
         (Ending::SeventyFiveMoves, seventy_five_moves(game)),
     ];
     rules
@@ -50,8 +45,7 @@ fn result(ended: &[Ending], turn: Color) -> GameResult {
 /// The full status record of the last ply of `game`.
 pub fn status(game: &Game, edition: Edition) -> Status {
     let ply = game.last_ply();
-    let history = identities(game);
-    let ended = endings_given(game, edition, &history);
+    let ended = endings(game, edition);
     let over = !ended.is_empty();
 
     // Claims exist only while the game goes on (Article 9 draws are claimed
@@ -59,13 +53,13 @@ pub fn status(game: &Game, edition: Edition) -> Status {
     let mut claims = Vec::new();
     let mut claims_on_move = ClaimsOnMove::default();
     if !over {
-        if threefold_now(&history) {
+        if threefold_now(game) {
             claims.push(Claim::ThreefoldRepetition);
         }
         if fifty_moves_now(game) {
             claims.push(Claim::FiftyMoves);
         }
-        claims_on_move.threefold_repetition = uci_sorted(threefold_on_move(game, &history));
+        claims_on_move.threefold_repetition = uci_sorted(threefold_on_move(game));
         claims_on_move.fifty_moves = uci_sorted(fifty_moves_on_move(game));
     }
 
@@ -73,7 +67,7 @@ pub fn status(game: &Game, edition: Edition) -> Status {
         ply: u32::try_from(ply).unwrap_or(u32::MAX),
         fen: fen(game, ply),
         clock: clock(game, ply),
-        repetition: repetition_count(&history),
+        repetition: game.repetition(ply),
         result: result(&ended, game.current().turn()),
         ended,
         claims,

@@ -10,7 +10,7 @@
 use shakmaty::{Move, Position};
 
 use super::game::Game;
-use super::same_position::{Identity, identity};
+use super::same_position::{Identity, identity_after};
 use crate::laws::Edition;
 
 /// How many plies of `history` hold the same position as its last one, that
@@ -24,24 +24,30 @@ pub fn repetition_count(history: &[Identity]) -> u32 {
 
 /// Article 9.2.2: the player to move may claim a draw because the position
 /// that stands has stood at least twice before (three times in all).
-pub fn threefold_now(history: &[Identity]) -> bool {
-    repetition_count(history) >= 3
+pub fn threefold_now(game: &Game) -> bool {
+    game.repetition(game.last_ply()) >= 3
 }
 
 /// Article 9.2.1: the legal moves the player to move may write down to claim
 /// a draw because the position after that move would stand for at least the
 /// third time. The move is not played; a move that would checkmate or
 /// stalemate supports the claim all the same.
-pub fn threefold_on_move(game: &Game, history: &[Identity]) -> Vec<Move> {
-    let next_ply = game.last_ply() + 1;
+///
+/// The position after the move stands for the third time exactly when it
+/// has stood twice already, that is when it is the position of a ply whose
+/// repetition count was 2. So only those plies are compared with.
+pub fn threefold_on_move(game: &Game) -> Vec<Move> {
+    let stood_twice: Vec<&Identity> = (0..=game.last_ply())
+        .filter(|&ply| game.repetition(ply) == 2)
+        .map(|ply| &game.identities()[ply])
+        .collect();
+    if stood_twice.is_empty() {
+        return Vec::new();
+    }
     game.current()
         .legal_moves()
         .into_iter()
-        .filter(|&mv| {
-            let after = identity(&game.with_legal_move(mv), next_ply);
-            let earlier = history.iter().filter(|&seen| *seen == after).count();
-            earlier + 1 >= 3
-        })
+        .filter(|&mv| stood_twice.contains(&&identity_after(game, mv)))
         .collect()
 }
 
@@ -55,13 +61,12 @@ pub fn threefold_on_move(game: &Game, history: &[Identity]) -> Vec<Move> {
 ///   back and forth, and each of their last five round trips ended in it.
 ///   Five occurrences spread out in any other way do not end the game under
 ///   this edition (a claim under 9.2 is still open).
-pub fn fivefold(history: &[Identity], edition: Edition) -> bool {
+pub fn fivefold(game: &Game, edition: Edition) -> bool {
+    let last = game.last_ply();
     match edition {
-        Edition::Fide2018 => repetition_count(history) >= 5,
+        Edition::Fide2018 => game.repetition(last) >= 5,
         Edition::Fide2014 => {
-            let Some(last) = history.len().checked_sub(1) else {
-                return false;
-            };
+            let history = game.identities();
             last >= 16 && (1..=4).all(|back| history[last - 4 * back] == history[last])
         }
     }
@@ -70,7 +75,6 @@ pub fn fivefold(history: &[Identity], edition: Edition) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::same_position::identities;
     use crate::reference::testing::{game, uci_list};
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -78,7 +82,7 @@ mod tests {
 
     fn counts(fen: &str, moves: &str) -> Vec<u32> {
         let game = game(fen, moves);
-        let all = identities(&game);
+        let all = game.identities();
         (1..=all.len())
             .map(|n| repetition_count(&all[..n]))
             .collect()
@@ -99,20 +103,18 @@ mod tests {
     #[test]
     fn threefold_now_and_on_move() {
         let game = game(START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
-        let history = identities(&game);
-        assert!(!threefold_now(&history));
-        assert_eq!(repetition_count(&history), 2);
+        assert!(!threefold_now(&game));
+        assert_eq!(repetition_count(game.identities()), 2);
         // Writing f6g8 would bring the start position back a third time.
-        assert_eq!(uci_list(&threefold_on_move(&game, &history)), ["f6g8"]);
+        assert_eq!(uci_list(&threefold_on_move(&game)), ["f6g8"]);
     }
 
     #[test]
     fn threefold_by_transposition() {
         // The knights return by different routes; the count does not care.
         let game = game(START, "g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8");
-        let history = identities(&game);
-        assert_eq!(repetition_count(&history), 3);
-        assert!(threefold_now(&history));
+        assert_eq!(repetition_count(game.identities()), 3);
+        assert!(threefold_now(&game));
     }
 
     #[test]
@@ -120,18 +122,23 @@ mod tests {
         // Whatever happened before the FEN is unknown: ply 0 counts once.
         let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 40 60";
         let game = game(fen, "a1a2 e8d8 a2a1 d8e8");
-        assert_eq!(repetition_count(&identities(&game)), 2);
+        assert_eq!(repetition_count(game.identities()), 2);
+    }
+
+    /// The game from the standard position after the first `plies` of
+    /// `moves`.
+    fn prefix(moves: &str, plies: usize) -> crate::reference::Game {
+        let played: Vec<&str> = moves.split_whitespace().take(plies).collect();
+        game(START, &played.join(" "))
     }
 
     #[test]
     fn fivefold_2018_counts_any_five() {
         let moves = [KNIGHTS; 4].join(" ");
-        let game = game(START, &moves);
-        let history = identities(&game);
-        assert!(fivefold(&history, Edition::Fide2018));
-        assert!(fivefold(&history, Edition::Fide2014));
-        assert!(!fivefold(&history[..16], Edition::Fide2018));
-        assert!(!fivefold(&history[..16], Edition::Fide2014));
+        for edition in Edition::ALL {
+            assert!(fivefold(&prefix(&moves, 16), edition), "{edition}");
+            assert!(!fivefold(&prefix(&moves, 15), edition), "{edition}");
+        }
     }
 
     #[test]
@@ -142,15 +149,17 @@ mod tests {
         // knights, so the position after g1f3 does not come back a fifth time.
         let detour = "g1f3 g8f6 f3e5 f6g8 e5f3 b8c6 f3g1 c6b8";
         let moves = [KNIGHTS, KNIGHTS, detour, "b1c3 b8c6 c3b1 c6b8"].join(" ");
-        let game = game(START, &moves);
-        let history = identities(&game);
         for ply in 0..20 {
             for edition in Edition::ALL {
-                assert!(!fivefold(&history[..=ply], edition), "ply {ply} {edition}");
+                assert!(
+                    !fivefold(&prefix(&moves, ply), edition),
+                    "ply {ply} {edition}"
+                );
             }
         }
-        assert_eq!(repetition_count(&history), 5);
-        assert!(fivefold(&history, Edition::Fide2018));
-        assert!(!fivefold(&history, Edition::Fide2014));
+        let game = game(START, &moves);
+        assert_eq!(repetition_count(game.identities()), 5);
+        assert!(fivefold(&game, Edition::Fide2018));
+        assert!(!fivefold(&game, Edition::Fide2014));
     }
 }

@@ -18,11 +18,11 @@
 //!
 //! Move numbers and the fifty-move clock are not part of a position.
 //!
-//! Every fact here is derived from the game record each time it is asked:
-//! the board and the legal moves come from the position shakmaty played,
-//! the castling rights from the start position's grant and the moves since.
+//! Every fact here is derived from the game record: the board and the legal
+//! moves come from the position shakmaty played, the castling rights from
+//! the start position's grant and the moves since.
 
-use shakmaty::{Color, Move, Piece, Position, Rank, Square};
+use shakmaty::{Chess, Color, Move, Piece, Position, Rank, Role, Square};
 
 use super::game::Game;
 
@@ -54,24 +54,47 @@ pub struct CastlingRight {
 
 /// The identity of the position at `ply` (Article 9.2.3).
 pub fn identity(game: &Game, ply: usize) -> Identity {
-    let position = game.position(ply);
+    identity_of(
+        game.position(ply),
+        castling_rights(game, ply),
+        game.move_into(ply),
+    )
+}
+
+/// The identity the position would have after the legal move `mv`, for a
+/// move that is only written down (Article 9.2.1). The rights are those of
+/// the current ply less any whose king or rook `mv` moves or captures: the
+/// same rule [`castling_rights`] applies to the moves already played.
+pub fn identity_after(game: &Game, mv: Move) -> Identity {
+    let mut after = game.current().clone();
+    after.play_unchecked(mv);
+    let current = &game.identities()[game.last_ply()];
+    let castling = current
+        .castling
+        .iter()
+        .copied()
+        .filter(|right| !touches(mv, right.king) && !touches(mv, right.rook))
+        .collect();
+    identity_of(&after, castling, Some(mv))
+}
+
+/// The identity of `position`, reached by `last_move` (`None` at the start)
+/// with the castling rights `castling`.
+fn identity_of(
+    position: &Chess,
+    castling: Vec<CastlingRight>,
+    last_move: Option<Move>,
+) -> Identity {
     let mut placement = [None; 64];
-    for square in Square::ALL {
-        placement[square as usize] = position.board().piece_at(square);
+    for (square, piece) in position.board() {
+        placement[square as usize] = Some(piece);
     }
     Identity {
         turn: position.turn(),
         placement,
-        castling: castling_rights(game, ply),
-        en_passant: en_passant_right(game, ply),
+        castling,
+        en_passant: en_passant_in(position, last_move),
     }
-}
-
-/// The identities of every ply from 0 to the last, in order.
-pub fn identities(game: &Game) -> Vec<Identity> {
-    (0..=game.last_ply())
-        .map(|ply| identity(game, ply))
-        .collect()
 }
 
 /// The castling rights granted by the start position (its FEN's castling
@@ -122,13 +145,36 @@ fn touches(mv: Move, square: Square) -> bool {
 /// The en passant right at `ply`: the target square of an en passant capture
 /// that is among the legal moves of the player to move, if any.
 pub fn en_passant_right(game: &Game, ply: usize) -> Option<Square> {
-    game.position(ply)
-        .legal_moves()
-        .iter()
-        .find_map(|mv| match *mv {
-            Move::EnPassant { to, .. } => Some(to),
-            _ => None,
-        })
+    en_passant_in(game.position(ply), game.move_into(ply))
+}
+
+/// The en passant right in `position`, reached by `last_move`.
+///
+/// An en passant capture takes a pawn that has just advanced two squares,
+/// so after any other move there is none and the legal moves need not be
+/// listed. At the start position (`last_move` is `None`) the FEN may say a
+/// pawn has just advanced, so the legal moves decide.
+fn en_passant_in(position: &Chess, last_move: Option<Move>) -> Option<Square> {
+    if last_move.is_some_and(|mv| !is_double_pawn_step(mv)) {
+        return None;
+    }
+    position.legal_moves().iter().find_map(|mv| match *mv {
+        Move::EnPassant { to, .. } => Some(to),
+        _ => None,
+    })
+}
+
+/// Whether `mv` advances a pawn two squares.
+fn is_double_pawn_step(mv: Move) -> bool {
+    match mv {
+        Move::Normal {
+            role: Role::Pawn,
+            from,
+            to,
+            ..
+        } => from.rank().distance(to.rank()) == 2,
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -235,6 +281,42 @@ mod tests {
         let game = game(fen, "e2e4 h8g8 b2a1 g8h8 a1b2 h8g8 b2a1 g8h8 a1b2");
         assert!(identity(&game, 1) == identity(&game, 5));
         assert!(identity(&game, 1) == identity(&game, 9));
+    }
+
+    #[test]
+    fn identity_after_a_written_move_is_the_identity_once_played() {
+        // Castling, rook moves and captures on rook squares, double pushes
+        // with and without a legal reply, promotions: every legal move of
+        // every ply, written down, must give the identity it gets in play.
+        let cases = [
+            (
+                "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+                "a2a4 h7h5 a4a5 b7b5 a5b6 g7g5 e1g1 e8c8",
+            ),
+            (
+                "r3k2r/8/8/8/3p4/8/4P1b1/R3K2R w KQkq - 0 1",
+                "e2e4 g2h1 a1a8",
+            ),
+            ("7k/8/8/8/3p4/8/1B2P3/4K3 w - - 0 1", "e2e4 h8g8 b2a1"),
+            ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "e1d1"),
+        ];
+        for (fen, moves) in cases {
+            let game = game(fen, moves);
+            for ply in 0..=game.last_ply() {
+                let played: Vec<&str> = moves.split_whitespace().take(ply).collect();
+                let so_far = self::game(fen, &played.join(" "));
+                for mv in so_far.current().legal_moves() {
+                    let mut after = so_far.clone();
+                    assert!(after.push(mv));
+                    assert_eq!(
+                        identity_after(&so_far, mv),
+                        identity(&after, ply + 1),
+                        "{fen} after {played:?} then {mv:?}"
+                    );
+                    assert_eq!(after.identities()[ply + 1], identity(&after, ply + 1));
+                }
+            }
+        }
     }
 
     #[test]
