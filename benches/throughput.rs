@@ -64,7 +64,8 @@ fn arbiter_verdicts(game: &Game) {
         black_box((
             arbiter.endings(),
             arbiter.claims(),
-            arbiter.claims_on_move(),
+            arbiter.threefold_on_move(),
+            arbiter.fifty_moves_on_move(),
         ));
     }
 }

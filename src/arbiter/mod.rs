@@ -182,13 +182,12 @@ impl Arbiter {
     /// squares, the move's from and to: at most one move per target is
     /// tried, and confirmed on the full position.
     pub fn threefold_on_move(&self) -> Vec<Move> {
-        let targets = self.window.threefold_targets();
-        if targets.is_empty() || self.is_over() {
+        if self.is_over() {
             return Vec::new();
         }
         let occupied = self.position.board().occupied();
         let mut moves: Vec<Move> = Vec::new();
-        for (target_hash, target) in targets {
+        for (target_hash, target) in self.window.threefold_targets() {
             let differ = occupied ^ target.occupied();
             if differ.count() != 2 {
                 continue;
@@ -271,7 +270,11 @@ impl Arbiter {
             return Err(RulesError::IllegalMove);
         }
         let rights_before = self.position.castles().castling_rights();
-        (self.position, self.hash) = after(&self.position, self.hash, mv);
+        let updated =
+            self.position
+                .update_zobrist_hash(Zobrist64(self.hash), mv, EnPassantMode::Legal);
+        self.position.play_unchecked(mv);
+        self.hash = updated.map_or_else(|| hash(&self.position), |value| value.0);
         self.ply = self.ply.saturating_add(1);
         // Castling does not restart the count, but losing a castling right
         // (like a pawn move or a capture) means no earlier position can

@@ -53,12 +53,15 @@ struct Seen {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Window {
     seen: Vec<Seen>,
+    /// Indices into `seen` of the entries whose count is 2.
+    stood_twice: Vec<usize>,
 }
 
 impl Window {
     /// Forgets every position: an irreversible change happened.
     pub(crate) fn clear(&mut self) {
         self.seen.clear();
+        self.stood_twice.clear();
     }
 
     /// Adds the current position and returns its repetition count.
@@ -76,6 +79,9 @@ impl Window {
             .find(|seen| seen.hash == hash && seen.key == key)
             .map_or(0, |seen| seen.repetition);
         let repetition = earlier + 1;
+        if repetition == 2 {
+            self.stood_twice.push(self.seen.len());
+        }
         self.seen.push(Seen {
             hash,
             key,
@@ -106,16 +112,14 @@ impl Window {
 
     /// Positions with the other player to move that have already stood at
     /// least twice: the only ones a move now could bring back a third time.
-    pub(crate) fn threefold_targets(&self) -> Vec<(u64, &Key)> {
-        let mut targets: Vec<(u64, &Key)> = Vec::new();
-        for seen in self.seen.iter().rev().skip(1).step_by(2) {
-            let known = targets
-                .iter()
-                .any(|&(hash, key)| hash == seen.hash && *key == seen.key);
-            if seen.repetition >= 2 && !known {
-                targets.push((seen.hash, &seen.key));
-            }
-        }
-        targets
+    ///
+    /// Each such position has exactly one entry whose count is 2 (its second
+    /// appearance), so listing those entries lists every target once.
+    pub(crate) fn threefold_targets(&self) -> impl Iterator<Item = (u64, &Key)> {
+        let last = self.seen.len().wrapping_sub(1);
+        self.stood_twice
+            .iter()
+            .filter(move |&&index| (last - index) % 2 == 1)
+            .map(|&index| (self.seen[index].hash, &self.seen[index].key))
     }
 }
