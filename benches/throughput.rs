@@ -54,6 +54,23 @@ fn bare(game: &Game) {
     black_box(hash);
 }
 
+/// Bare shakmaty plus the naive way to see mate and stalemate: generate the
+/// legal moves after every ply. A floor for anything that must know, every
+/// ply, whether the game has ended on the board, unless it proves a legal
+/// move exists more cheaply (as the arbiter does).
+fn bare_with_move_generation(game: &Game) {
+    let mut position = game.start.position().clone();
+    let mut hash = position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
+    for &mv in &game.moves {
+        assert!(position.is_legal(mv));
+        let updated = position.update_zobrist_hash(hash, mv, EnPassantMode::Legal);
+        position.play_unchecked(mv);
+        hash = updated.unwrap_or_else(|| position.zobrist_hash(EnPassantMode::Legal));
+        black_box(position.legal_moves().is_empty());
+    }
+    black_box(hash);
+}
+
 /// The arbiter, asked for every verdict at every ply: endings, claims now
 /// and the moves that support a claim on a written move (as moves, not
 /// text; no FEN).
@@ -208,10 +225,14 @@ struct Row {
     work: fn(&Game),
 }
 
-const ROWS: [Row; 4] = [
+const ROWS: [Row; 5] = [
     Row {
         name: "bare shakmaty (legal check + play + Zobrist)",
         work: bare,
+    },
+    Row {
+        name: "bare + shakmaty's legal_moves() every ply",
+        work: bare_with_move_generation,
     },
     Row {
         name: "arbiter, endings + claims every ply",
