@@ -32,6 +32,8 @@
 //! * [`reference`](mod@reference): the executable specification, one file per article
 //!   group, written for reading.
 //! * [`explain`]: play a game through any [`Rules`] and render the result.
+//! * [`corpus`]: the conformance cases of `spec/cases/`, loaded and run
+//!   against any [`Rules`].
 //!
 //! # Examples
 //!
@@ -50,6 +52,7 @@
 //! ```
 
 mod arbiter;
+pub mod corpus;
 pub mod explain;
 pub mod laws;
 pub mod notation;
