@@ -3,7 +3,10 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
+use std::path::PathBuf;
+
 use clap::{Parser, Subcommand};
+use drawrules::corpus::{Readings, load_dir, render_list, run_corpus, summary};
 use drawrules::explain::{explain, render_json, render_table, verdict};
 use drawrules::{Arbiter, Edition, Reference, Rules, StartPosition};
 
@@ -38,10 +41,30 @@ enum Command {
         #[arg(value_name = "MOVE")]
         moves: Vec<String>,
     },
+    /// Run the conformance corpus (or list its cases): exit status 0 only
+    /// if every case holds.
+    Cases {
+        /// The directory of case files.
+        #[arg(long, default_value = "spec/cases")]
+        dir: PathBuf,
+        /// Which implementation runs the cases: arbiter (the default) or
+        /// reference.
+        #[arg(long, default_value = "arbiter")]
+        engine: String,
+        /// Only the cases whose full name (group/name) contains this text.
+        #[arg(long, default_value = "")]
+        filter: String,
+        /// List the cases (name, articles, editions) instead of running them.
+        #[arg(long)]
+        list: bool,
+    },
 }
 
 /// Exit code for input the rules or the parsers refuse.
 const BAD_INPUT: u8 = 2;
+
+/// Exit code when some case of the corpus does not hold.
+const CASES_FAIL: u8 = 1;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -53,6 +76,22 @@ fn main() -> ExitCode {
             engine,
             moves,
         } => run_explain(fen.as_deref(), &rules, &engine, json, &moves),
+        Command::Cases {
+            dir,
+            engine,
+            filter,
+            list,
+        } => run_cases(&dir, &engine, &filter, list),
+    }
+}
+
+fn engine_named(engine: &str) -> Result<Box<dyn Rules>, String> {
+    match engine {
+        "arbiter" => Ok(Box::new(Arbiter::default())),
+        "reference" => Ok(Box::new(Reference::default())),
+        other => Err(format!(
+            "--engine: unknown engine {other:?} (expected arbiter or reference)"
+        )),
     }
 }
 
@@ -67,14 +106,9 @@ fn run_explain(
         Ok(edition) => edition,
         Err(err) => return fail(&format!("--rules: {err}")),
     };
-    let mut implementation: Box<dyn Rules> = match engine {
-        "arbiter" => Box::new(Arbiter::default()),
-        "reference" => Box::new(Reference::default()),
-        other => {
-            return fail(&format!(
-                "--engine: unknown engine {other:?} (expected arbiter or reference)"
-            ));
-        }
+    let mut implementation = match engine_named(engine) {
+        Ok(implementation) => implementation,
+        Err(message) => return fail(&message),
     };
     let start = match fen.map(StartPosition::from_fen).transpose() {
         Ok(start) => start.unwrap_or_default(),
@@ -91,6 +125,54 @@ fn run_explain(
         out.push_str(&verdict(last));
         out.push('\n');
     }
+    if let Err(code) = print(&out) {
+        return code;
+    }
+    match explained.error {
+        Some(error) => fail(&error.to_string()),
+        None => ExitCode::SUCCESS,
+    }
+}
+
+fn run_cases(dir: &std::path::Path, engine: &str, filter: &str, list: bool) -> ExitCode {
+    let mut implementation = match engine_named(engine) {
+        Ok(implementation) => implementation,
+        Err(message) => return fail(&message),
+    };
+    let corpus = match load_dir(dir) {
+        Ok(corpus) => corpus,
+        Err(err) => return fail(&err.to_string()),
+    };
+    if list {
+        let listed = render_list(&corpus, filter);
+        if listed.is_empty() {
+            return fail(&format!("--filter: no case name contains {filter:?}"));
+        }
+        return print(&listed).err().unwrap_or(ExitCode::SUCCESS);
+    }
+    let runs = run_corpus(&corpus, implementation.as_mut(), filter, Readings::Ours);
+    if runs.is_empty() {
+        return fail(&format!("--filter: no case name contains {filter:?}"));
+    }
+    let mut out: String = runs
+        .iter()
+        .filter(|run| !run.holds())
+        .map(|run| format!("FAIL {run}\n"))
+        .collect();
+    out.push_str(&summary(&runs, engine));
+    out.push('\n');
+    if let Err(code) = print(&out) {
+        return code;
+    }
+    if runs.iter().all(|run| run.holds()) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(CASES_FAIL)
+    }
+}
+
+/// Writes `out` to standard output.
+fn print(out: &str) -> Result<(), ExitCode> {
     let mut stdout = io::stdout().lock();
     if stdout
         .write_all(out.as_bytes())
@@ -98,12 +180,9 @@ fn run_explain(
         .is_err()
     {
         // Nothing more can be said on a closed stdout; stderr may still work.
-        return fail("could not write to standard output");
+        return Err(fail("could not write to standard output"));
     }
-    match explained.error {
-        Some(error) => fail(&error.to_string()),
-        None => ExitCode::SUCCESS,
-    }
+    Ok(())
 }
 
 fn fail(message: &str) -> ExitCode {

@@ -158,3 +158,99 @@ fn no_moves_explains_the_start_position() {
     assert!(output.status.success());
     assert_eq!(text(&output.stdout).lines().count(), 1);
 }
+
+/// A directory of its own under the system's temporary directory, holding
+/// `files` (name, text).
+fn corpus_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("drawrules-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).expect("case file written");
+    }
+    dir
+}
+
+const ONE_CASE: &str = r#"
+[[case]]
+name = "quiet-start"
+articles = ["9.3.2"]
+shows = "the standard position has a clock of zero"
+editions = ["fide-2014"]
+expect = { clock = CLOCK }
+"#;
+
+#[test]
+fn cases_run_from_the_project_root_by_default() {
+    let output = Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .args(["cases", "--engine", "reference"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    let summary = stdout.lines().last().unwrap_or_default();
+    let (held, rest) = summary.split_once(" of ").expect("a summary line");
+    assert!(held.parse::<usize>().unwrap() >= 80, "{summary}");
+    assert_eq!(rest, format!("{held} case runs hold against reference"));
+}
+
+#[test]
+fn cases_list_names_articles_and_editions() {
+    let dir = corpus_dir("list", &[("fifty.toml", &ONE_CASE.replace("CLOCK", "0"))]);
+    let output = drawrules(&["cases", "--list", "--dir", dir.to_str().unwrap()]);
+    assert!(output.status.success());
+    assert_eq!(
+        text(&output.stdout),
+        "fifty/quiet-start  9.3.2  fide-2014\n"
+    );
+    let (_, line) = failing(&[
+        "cases",
+        "--list",
+        "--filter",
+        "x",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(line, "error: --filter: no case name contains \"x\"");
+}
+
+#[test]
+fn a_failing_case_gets_one_line_and_exit_status_1() {
+    let dir = corpus_dir("fail", &[("fifty.toml", &ONE_CASE.replace("CLOCK", "5"))]);
+    let output = drawrules(&["cases", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stdout),
+        "FAIL fifty/quiet-start (fide-2014): ply 0: clock: expected 5, got 0\n\
+         0 of 1 case runs hold against arbiter (1 fail)\n"
+    );
+}
+
+#[test]
+fn a_malformed_corpus_is_one_error_line_and_exit_status_2() {
+    let bad = ONE_CASE.replace("CLOCK", "0").replace("shows", "says");
+    let dir = corpus_dir("malformed", &[("fifty.toml", &bad)]);
+    let (stdout, line) = failing(&["cases", "--dir", dir.to_str().unwrap()]);
+    assert!(stdout.is_empty());
+    let file = dir.join("fifty.toml");
+    assert!(
+        line.starts_with(&format!(
+            "error: {}:5: case \"quiet-start\": unknown field `says`",
+            file.display()
+        )),
+        "{line}"
+    );
+
+    let (_, line) = failing(&["cases", "--dir", "/nonexistent/cases"]);
+    assert!(
+        line.starts_with("error: cannot read /nonexistent/cases: "),
+        "{line}"
+    );
+    let empty = corpus_dir("empty", &[]);
+    let (_, line) = failing(&["cases", "--dir", empty.to_str().unwrap()]);
+    assert_eq!(
+        line,
+        format!("error: {}: no case files (*.toml)", empty.display())
+    );
+}
