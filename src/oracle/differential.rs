@@ -1,16 +1,14 @@
-//! Differential oracles (feature `generators`): run the same game through
-//! two implementations of [`Rules`] and report the first ply where any field
-//! of their records, or their acceptance of a move, differs.
-//!
-//! The same functions run in `cargo test` (from seeded bytes and proptest)
-//! and in the fuzz targets.
+//! The differential oracle: run the same game through two implementations
+//! of [`Rules`] and report the first ply where any field of their records,
+//! or their acceptance of a move, differs.
 
 use std::fmt;
 
 use shakmaty::uci::UciMove;
 
+use super::Agreement;
 use crate::arbiter::Arbiter;
-use crate::laws::{Edition, Ending};
+use crate::laws::Edition;
 use crate::reference::Reference;
 use crate::rules::{Rules, RulesError};
 use crate::scenario::Scenario;
@@ -40,37 +38,6 @@ impl fmt::Display for Divergence {
 }
 
 impl std::error::Error for Divergence {}
-
-/// What a game that both implementations agreed on reached.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Agreement {
-    /// Records compared (all plies, all editions).
-    pub records: usize,
-    /// The records in which each ending held.
-    pub endings: Vec<(Ending, usize)>,
-    /// Records with a claim open now.
-    pub claims_now: usize,
-    /// Records with a claim open on a written move.
-    pub claims_on_move: usize,
-}
-
-impl Agreement {
-    fn count(&mut self, status: &Status) {
-        self.records += 1;
-        for &ending in &status.ended {
-            match self.endings.iter_mut().find(|(seen, _)| *seen == ending) {
-                Some((_, n)) => *n += 1,
-                None => self.endings.push((ending, 1)),
-            }
-        }
-        if !status.claims.is_empty() {
-            self.claims_now += 1;
-        }
-        if !status.claims_on_move.is_empty() {
-            self.claims_on_move += 1;
-        }
-    }
-}
 
 /// Replays `moves` from the scenario's start through `left` and `right`
 /// under `edition`, comparing every record and every move's acceptance.
@@ -137,7 +104,10 @@ pub fn compare(
 ///
 /// The first [`Divergence`] (left is the reference, right the arbiter).
 pub fn arbiter_matches_reference(scenario: &Scenario) -> Result<Agreement, Divergence> {
-    let mut agreement = Agreement::default();
+    let mut agreement = Agreement {
+        inputs: 1,
+        ..Agreement::default()
+    };
     for edition in Edition::ALL {
         compare(
             &mut Reference::default(),
@@ -150,6 +120,6 @@ pub fn arbiter_matches_reference(scenario: &Scenario) -> Result<Agreement, Diver
     Ok(agreement)
 }
 
-fn json(status: &Status) -> String {
+pub(crate) fn json(status: &Status) -> String {
     serde_json::to_string(status).unwrap_or_else(|err| format!("{status:?} ({err})"))
 }

@@ -1,0 +1,19 @@
+//! Any bytes -> a `spec/cases` file: a one-line error naming the file, or
+//! cases that run and that both engines judge alike.
+#![no_main]
+
+use drawrules::oracle::{Statistics, corpus_file};
+use libfuzzer_sys::fuzz_target;
+
+static STATS: Statistics = Statistics::new("corpus_file");
+
+fuzz_target!(|data: &[u8]| {
+    // Case files are read as UTF-8; other bytes never reach the parser.
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match corpus_file(text) {
+        Ok(agreement) => STATS.add(&agreement),
+        Err(inconsistency) => panic!("{inconsistency}\ninput: {text:?}"),
+    }
+});

@@ -1,0 +1,17 @@
+//! Bytes -> a generated game; the arbiter and the reference must agree on
+//! every field of every ply's record, under both editions.
+#![no_main]
+
+use drawrules::oracle::{Statistics, arbiter_matches_reference};
+use drawrules::scenario::Scenario;
+use libfuzzer_sys::fuzz_target;
+
+static STATS: Statistics = Statistics::new("differential_game");
+
+fuzz_target!(|data: &[u8]| {
+    let scenario = Scenario::from_bytes(data);
+    match arbiter_matches_reference(&scenario) {
+        Ok(agreement) => STATS.add(&agreement),
+        Err(divergence) => panic!("{divergence}\nreplay: {scenario:?}"),
+    }
+});

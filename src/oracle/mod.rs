@@ -1,0 +1,23 @@
+//! Oracles (feature `generators`): functions that judge one input and say
+//! whether the project behaved, shared by `cargo test` (seeded bytes,
+//! proptest) and the fuzz targets in `fuzz/`, so that a fuzz target is a few
+//! lines and every oracle also runs where cargo-fuzz is not installed.
+//!
+//! | oracle | input | what must hold |
+//! |---|---|---|
+//! | [`arbiter_matches_reference`] | a generated game | the arbiter's and the reference's records equal at every ply, both editions |
+//! | [`explain_input`] | any text: a FEN line, then moves | a clean error or records that are consistent, equal under both engines and round-trip through JSON |
+//! | [`corpus_file`] | any text as a `spec/cases` file | a one-line error naming the file, or cases that run and that both engines judge alike |
+//!
+//! Each returns an [`Agreement`]: what the input reached (records, endings,
+//! claims), which [`Statistics`] add up and print while a fuzzer runs.
+
+mod agreement;
+mod corpus_file;
+mod differential;
+mod explain_input;
+
+pub use agreement::{Agreement, Statistics};
+pub use corpus_file::corpus_file;
+pub use differential::{Divergence, arbiter_matches_reference, compare};
+pub use explain_input::{Inconsistency, explain_input};
