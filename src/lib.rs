@@ -56,11 +56,10 @@ pub mod corpus;
 pub mod explain;
 pub mod laws;
 pub mod notation;
-#[cfg(feature = "generators")]
 pub mod oracle;
+pub mod protocol;
 pub mod reference;
 mod rules;
-#[cfg(feature = "generators")]
 pub mod scenario;
 mod start;
 mod status;

@@ -1,9 +1,9 @@
-//! Game generators for tests, fuzzers and benchmarks (feature `generators`).
+//! Game generators for tests, fuzzers, benchmarks and `drawrules verify`.
 //!
 //! A [`Scenario`] is a start position, an edition and a list of moves that
 //! are legal on the board one after another. It is built from arbitrary
-//! bytes ([`arbitrary::Arbitrary`]) or from a proptest strategy
-//! ([`scenarios`]), and steered towards the corners of the rules, which
+//! bytes ([`arbitrary::Arbitrary`]) or, with the feature `proptest`, from a
+//! proptest strategy (`scenarios`), and steered towards the corners of the rules, which
 //! random play almost never reaches:
 //!
 //! * players undo their previous move or repeat the move of four plies ago,
@@ -22,6 +22,7 @@
 use std::fmt;
 
 use arbitrary::{Arbitrary, Unstructured};
+#[cfg(feature = "proptest")]
 use proptest::prelude::*;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Role};
@@ -303,6 +304,7 @@ impl SeededBytes {
     }
 }
 
+#[cfg(feature = "proptest")]
 /// A proptest configuration running `default_cases` cases, or as many as the
 /// `PROPTEST_CASES` environment variable asks for.
 pub fn proptest_config(default_cases: u32) -> proptest::test_runner::Config {
@@ -316,6 +318,7 @@ pub fn proptest_config(default_cases: u32) -> proptest::test_runner::Config {
     }
 }
 
+#[cfg(feature = "proptest")]
 /// A proptest strategy for scenarios. Shrinking works on the underlying
 /// bytes, which shortens games and simplifies their choices.
 pub fn scenarios() -> impl Strategy<Value = Scenario> {

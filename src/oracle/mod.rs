@@ -1,4 +1,4 @@
-//! Oracles (feature `generators`): functions that judge one input and say
+//! Oracles: functions that judge one input and say
 //! whether the project behaved, shared by `cargo test` (seeded bytes,
 //! proptest) and the fuzz targets in `fuzz/`, so that a fuzz target is a few
 //! lines and every oracle also runs where cargo-fuzz is not installed.
