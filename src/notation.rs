@@ -1,9 +1,12 @@
 //! Move text as people and programs write it: UCI (`g1f3`, `e1g1`, `e7e8q`)
 //! or SAN (`Nf3`, `O-O`, `e8=Q+`).
+//!
+//! In Chess960 games UCI writes castling as the king taking its own rook
+//! (`e1h1`, `b1a1`); [`uci_sorted_in`] takes the game's castling mode.
 
 use shakmaty::san::{SanError, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{Chess, Move};
+use shakmaty::{CastlingMode, Chess, Move};
 use thiserror::Error;
 
 use crate::rules::RulesError;
@@ -23,11 +26,29 @@ pub enum MoveTextError {
 }
 
 /// Moves as UCI text (`e1g1` for castling), sorted as strings: the form of
-/// the status record's `claims_on_move` lists.
+/// the status record's `claims_on_move` lists in standard chess.
 pub fn uci_sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    uci_sorted_in(moves, CastlingMode::Standard)
+}
+
+/// Moves as UCI text, sorted as strings, with castling written as `mode`
+/// asks: `e1g1` in standard chess, the king taking its rook (`e1h1`) in
+/// Chess960.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::notation::uci_sorted_in;
+/// use shakmaty::{CastlingMode, Move, Square};
+///
+/// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+/// assert_eq!(uci_sorted_in([castle], CastlingMode::Standard), ["e1g1"]);
+/// assert_eq!(uci_sorted_in([castle], CastlingMode::Chess960), ["e1h1"]);
+/// ```
+pub fn uci_sorted_in(moves: impl IntoIterator<Item = Move>, mode: CastlingMode) -> Vec<String> {
     let mut uci: Vec<String> = moves
         .into_iter()
-        .map(|mv| UciMove::from_move(mv, shakmaty::CastlingMode::Standard).to_string())
+        .map(|mv| UciMove::from_move(mv, mode).to_string())
         .collect();
     uci.sort_unstable();
     uci

@@ -13,7 +13,10 @@
 //!   en passant set-ups with legal and pinned captures, mates and stalemates
 //!   in one, endgame material) with clocks from 0 to 160, often 99 or 149,
 //!   where a waiting mate or stalemate is played with good odds;
-//! * double pawn pushes and castling are played when a byte asks for them.
+//! * double pawn pushes and castling are played when a byte asks for them;
+//! * some games are Chess960: a numbered start array, or a set-up where a
+//!   king or rook already stands on its castling destination, the king and
+//!   rook swap squares, or the right belongs to the inner of two rooks.
 //!
 //! Moves are only legal on the board: a scenario may run on past an ending of
 //! the draw rules, and a replay must stop (with a `GameOver` error from every
@@ -26,6 +29,8 @@ use arbitrary::{Arbitrary, Unstructured};
 use proptest::prelude::*;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Role};
+
+use crate::start::Chess960NumberError;
 
 use crate::laws::Edition;
 use crate::start::StartPosition;
@@ -88,6 +93,24 @@ const FAMILIES: [&[&str]; 6] = [
     ],
 ];
 
+/// Chess960 set-ups (FEN without clocks, Shredder castling fields) at the
+/// corners of castling by rook: the king on g1 already (short castling
+/// moves only the rook); the king on b1 with a rook on f1, already on its
+/// short-castling square; king d1 and rook c1, which swap on long castling;
+/// the right held by the g-file rook with another rook outside it on h1.
+const CHESS960: [&str; 4] = [
+    "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w BHbh -",
+    "rk3r2/8/8/8/8/8/8/RK3R2 w AFaf -",
+    "2rk1r2/pppppppp/8/8/8/8/PPPPPPPP/2RK1R2 w CFcf -",
+    "4k1rr/8/8/8/8/8/8/4K1RR w Gg -",
+];
+
+/// The FEN of Chess960 start `number` without its clocks.
+fn chess960_start(number: u32) -> Result<String, Chess960NumberError> {
+    let fen = StartPosition::chess960(number)?.to_string();
+    Ok(fen.rsplitn(3, ' ').nth(2).unwrap_or_default().to_owned())
+}
+
 impl Scenario {
     /// Builds a scenario from bytes; never fails (short input gives short
     /// games).
@@ -108,17 +131,24 @@ impl Scenario {
 
     /// The moves as UCI.
     pub fn uci(&self) -> Vec<UciMove> {
+        let mode = self.start.castling_mode();
         self.moves
             .iter()
-            .map(|&mv| UciMove::from_move(mv, CastlingMode::Standard))
+            .map(|&mv| UciMove::from_move(mv, mode))
             .collect()
     }
 
     /// The `drawrules explain` command that replays this scenario.
     pub fn command(&self) -> String {
         let mut command = format!(
-            "drawrules explain --rules {} --fen \"{}\"",
-            self.edition, self.start
+            "drawrules explain --rules {}{} --fen \"{}\"",
+            self.edition,
+            if self.start.is_chess960() {
+                " --chess960"
+            } else {
+                ""
+            },
+            self.start
         );
         for uci in self.uci() {
             command.push(' ');
@@ -133,13 +163,28 @@ impl Scenario {
         } else {
             Edition::Fide2018
         };
-        let family_index = u.choose_index(FAMILIES.len())?;
-        let family = FAMILIES[family_index];
-        let board = family[u.choose_index(family.len())?];
+        // One more choice than there are families: Chess960.
+        let family_index = u.choose_index(FAMILIES.len() + 1)?;
+        let (board, mode) = match FAMILIES.get(family_index) {
+            Some(family) => (
+                family[u.choose_index(family.len())?].to_owned(),
+                CastlingMode::Standard,
+            ),
+            None => {
+                let board = if u.arbitrary::<bool>()? {
+                    CHESS960[u.choose_index(CHESS960.len())?].to_owned()
+                } else {
+                    chess960_start(u.int_in_range(0..=959)?)
+                        .map_err(|_| arbitrary::Error::IncorrectFormat)?
+                };
+                (board, CastlingMode::Chess960)
+            }
+        };
         let aimed_at_finish = matches!(family_index, 2 | 3);
         let clock = start_clock(u, aimed_at_finish)?;
         let fen = format!("{board} {clock} {}", 1 + clock / 2);
-        let start = StartPosition::from_fen(&fen).map_err(|_| arbitrary::Error::IncorrectFormat)?;
+        let start = StartPosition::from_fen_in(&fen, mode)
+            .map_err(|_| arbitrary::Error::IncorrectFormat)?;
 
         let max_plies = u.int_in_range(0..=240)?;
         let mut position = start.position().clone();
@@ -339,6 +384,35 @@ mod tests {
                 }
             }
         }
+        for board in CHESS960 {
+            let fen = format!("{board} 0 1");
+            let start = StartPosition::from_fen_in(&fen, CastlingMode::Chess960).unwrap();
+            let field = board.split(' ').nth(2).unwrap();
+            let rights = start.position().castles().castling_rights();
+            assert_eq!(rights.count(), field.len(), "{fen}");
+        }
+        assert_eq!(
+            chess960_start(518).unwrap(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+        );
+    }
+
+    #[test]
+    fn chess960_games_are_generated_and_castle() {
+        let mut seeded = SeededBytes::new(960);
+        let (mut games, mut castles) = (0, 0);
+        for _ in 0..2_000 {
+            let scenario = Scenario::from_bytes(&seeded.take(400));
+            if scenario.start.is_chess960() {
+                games += 1;
+                castles += usize::from(scenario.moves.iter().any(|mv| mv.is_castle()));
+                assert!(scenario.command().contains(" --chess960 "));
+            }
+        }
+        assert!(
+            games > 100 && castles > 20,
+            "{games} games, {castles} castled"
+        );
     }
 
     #[test]

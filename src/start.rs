@@ -1,34 +1,52 @@
-//! Where a game begins: the standard position or a position given as FEN.
+//! Where a game begins: the standard position, a position given as FEN, or
+//! a Chess960 start.
 
 use std::fmt;
 use std::str::FromStr;
 
 use shakmaty::fen::{Fen, ParseFenError};
-use shakmaty::{CastlingMode, Chess, FromSetup, PositionError, Setup};
+use shakmaty::{CastlingMode, Chess, FromSetup, PositionError, Role, Setup};
 use thiserror::Error;
 
 /// A legal position from which a game is played, with the FEN fields that the
 /// rules read: the castling rights granted, the halfmove clock and the move
-/// number.
+/// number, and whether the game is standard chess or Chess960.
 ///
 /// Nothing that happened before the start position is known: the rules count
 /// repetitions from it and take its halfmove clock as given.
+///
+/// In a Chess960 game ([`CastlingMode::Chess960`]) a castling right may
+/// belong to any rook on its king's back rank, named in the FEN's castling
+/// field by the rook's file (Shredder-FEN, `HAha`) or as `K`/`Q` for the
+/// outermost rook on that side (X-FEN). Castling moves are then written in
+/// UCI as the king taking its own rook (`e1h1`), and status records write
+/// the castling field in Shredder-FEN.
 ///
 /// # Examples
 ///
 /// ```
 /// use drawrules::StartPosition;
+/// use shakmaty::CastlingMode;
 ///
 /// let start: StartPosition = "8/8/8/4k3/8/8/4K3/4R3 w - - 99 80".parse().unwrap();
 /// assert_eq!(start.setup().halfmoves, 99);
 ///
 /// let err = "8/8/8/8/8/8/8/8 w - - 0 1".parse::<StartPosition>().unwrap_err();
 /// assert_eq!(err.to_string(), "invalid fen: illegal position: empty board, missing king");
+///
+/// // A Chess960 start: king on b1 between rooks on a1 and g1.
+/// let start = StartPosition::from_fen_in(
+///     "rkbnqbrn/pppppppp/8/8/8/8/PPPPPPPP/RKBNQBRN w GAga - 0 1",
+///     CastlingMode::Chess960,
+/// )
+/// .unwrap();
+/// assert!(start.is_chess960());
 /// ```
 #[derive(Clone, Debug)]
 pub struct StartPosition {
     setup: Setup,
     position: Chess,
+    mode: CastlingMode,
 }
 
 /// The text given as a start position is not a legal position in FEN.
@@ -45,12 +63,18 @@ pub enum FenError {
     Position(String),
 }
 
+/// A Chess960 start position number outside `0..=959`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("chess960 start number {0} is out of range (0 to 959)")]
+pub struct Chess960NumberError(pub u32);
+
 impl StartPosition {
     /// The standard starting position of chess.
     pub fn standard() -> StartPosition {
         StartPosition {
             setup: Setup::default(),
             position: Chess::default(),
+            mode: CastlingMode::Standard,
         }
     }
 
@@ -60,10 +84,77 @@ impl StartPosition {
     ///
     /// [`FenError`] when the text is not FEN or the position is not legal.
     pub fn from_fen(fen: &str) -> Result<StartPosition, FenError> {
+        StartPosition::from_fen_in(fen, CastlingMode::Standard)
+    }
+
+    /// Parses and checks a FEN for standard chess or for Chess960 (`mode`).
+    /// In Chess960 the castling field may name rooks by file (Shredder-FEN)
+    /// or as `K`/`Q` (X-FEN); standard chess allows only the corner rooks
+    /// with the king on its e-file square.
+    ///
+    /// # Errors
+    ///
+    /// [`FenError`] when the text is not FEN or the position is not legal.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::StartPosition;
+    /// use shakmaty::CastlingMode;
+    ///
+    /// let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+    /// assert!(StartPosition::from_fen_in(fen, CastlingMode::Chess960).is_ok());
+    /// assert!(StartPosition::from_fen(fen).is_err(), "not a standard chess position");
+    /// ```
+    pub fn from_fen_in(fen: &str, mode: CastlingMode) -> Result<StartPosition, FenError> {
         let setup = Fen::from_ascii(fen.trim().as_bytes())?.into_setup();
-        let position = Chess::from_setup(setup.clone(), CastlingMode::Standard)
+        let position = Chess::from_setup(setup.clone(), mode)
             .map_err(|err: PositionError<Chess>| FenError::Position(err.to_string()))?;
-        Ok(StartPosition { setup, position })
+        Ok(StartPosition {
+            setup,
+            position,
+            mode,
+        })
+    }
+
+    /// The Chess960 start position with the given number (0 to 959, in the
+    /// usual numbering where 518 is the standard array), every castling
+    /// right granted.
+    ///
+    /// # Errors
+    ///
+    /// [`Chess960NumberError`] when `number` is 960 or more.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::StartPosition;
+    ///
+    /// let start = StartPosition::chess960(518).unwrap();
+    /// assert!(start.is_chess960());
+    /// assert_eq!(start.to_string(), StartPosition::standard().to_string());
+    /// assert!(StartPosition::chess960(960).is_err());
+    /// ```
+    pub fn chess960(number: u32) -> Result<StartPosition, Chess960NumberError> {
+        let rank = chess960_back_rank(number).ok_or(Chess960NumberError(number))?;
+        let white: String = rank.iter().map(|role| role.upper_char()).collect();
+        let black = white.to_ascii_lowercase();
+        let fen = format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1");
+        // Both rooks of each side start with a castling right; X-FEN's
+        // `KQkq` names them unambiguously in a start array.
+        Ok(StartPosition::from_fen_in(&fen, CastlingMode::Chess960)
+            .expect("every chess960 array is a legal start position"))
+    }
+
+    /// How castling is played and written: [`CastlingMode::Standard`] or
+    /// [`CastlingMode::Chess960`].
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
+    }
+
+    /// Whether the game is Chess960.
+    pub fn is_chess960(&self) -> bool {
+        self.mode == CastlingMode::Chess960
     }
 
     /// The FEN fields as given (castling rights, en passant square, clocks).
@@ -101,6 +192,52 @@ impl fmt::Display for StartPosition {
     }
 }
 
+/// The white back rank of Chess960 start number `number`, a-file first:
+/// the light-squared bishop, the dark-squared bishop, the queen and the
+/// knights are placed by the digits of `number`, then rook, king, rook on
+/// the three squares left.
+fn chess960_back_rank(number: u32) -> Option<[Role; 8]> {
+    if number >= 960 {
+        return None;
+    }
+    let mut rank: [Option<Role>; 8] = [None; 8];
+    let mut n = number as usize;
+    rank[2 * (n % 4) + 1] = Some(Role::Bishop);
+    n /= 4;
+    rank[2 * (n % 4)] = Some(Role::Bishop);
+    n /= 4;
+    let mut place_on_empty = |index: usize, role: Role| {
+        let file = (0..8)
+            .filter(|&file| rank[file].is_none())
+            .nth(index)
+            .expect("enough empty squares");
+        rank[file] = Some(role);
+    };
+    place_on_empty(n % 6, Role::Queen);
+    n /= 6;
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (first, second) = KNIGHTS[n];
+    // The second knight first, so that the first one's index still counts
+    // the same empty squares.
+    place_on_empty(second, Role::Knight);
+    place_on_empty(first, Role::Knight);
+    for role in [Role::Rook, Role::King, Role::Rook] {
+        place_on_empty(0, role);
+    }
+    Some(rank.map(|role| role.expect("every square filled")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +252,48 @@ mod tests {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         );
         assert_eq!(start.position().legal_moves().len(), 20);
+    }
+
+    #[test]
+    fn chess960_numbers_give_the_known_arrays() {
+        let arrays = [
+            (0, "bbqnnrkr"),
+            (518, "rnbqkbnr"),
+            (959, "rkrnnqbb"),
+            (534, "rnbkqbnr"),
+        ];
+        for (number, array) in arrays {
+            let start = StartPosition::chess960(number).unwrap();
+            assert!(start.to_string().starts_with(array), "{number}: {start}");
+            assert_eq!(start.position().castles().castling_rights().count(), 4);
+        }
+        let distinct: std::collections::HashSet<String> = (0..960)
+            .map(|n| StartPosition::chess960(n).unwrap().to_string())
+            .collect();
+        assert_eq!(distinct.len(), 960);
+        assert_eq!(
+            StartPosition::chess960(960).unwrap_err().to_string(),
+            "chess960 start number 960 is out of range (0 to 959)"
+        );
+    }
+
+    #[test]
+    fn chess960_castling_fields_name_rooks() {
+        // Shredder-FEN: the right on g1 belongs to the inner rook, not h1.
+        let start =
+            StartPosition::from_fen_in("4k3/8/8/8/8/8/8/4K1RR w G - 0 1", CastlingMode::Chess960)
+                .unwrap();
+        assert_eq!(
+            start.position().castles().castling_rights(),
+            shakmaty::Bitboard::from(shakmaty::Square::G1)
+        );
+        // The same field in standard chess is refused.
+        assert!(StartPosition::from_fen("4k3/8/8/8/8/8/8/4K1RR w G - 0 1").is_err());
+        // Two rights on one side of the king cannot both exist.
+        assert!(
+            StartPosition::from_fen_in("4k3/8/8/8/8/8/8/4K1RR w GH - 0 1", CastlingMode::Chess960)
+                .is_err()
+        );
     }
 
     #[test]

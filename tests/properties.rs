@@ -8,7 +8,7 @@ use drawrules::{
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
 
 /// Both implementations, fresh.
 fn engines() -> [(&'static str, Box<dyn Rules>); 2] {
@@ -18,8 +18,10 @@ fn engines() -> [(&'static str, Box<dyn Rules>); 2] {
     ]
 }
 
-fn uci(mv: Move) -> UciMove {
-    UciMove::from_move(mv, CastlingMode::Standard)
+/// The move in UCI as the scenario's game writes it (castling king-takes-rook
+/// in Chess960).
+fn uci(mv: Move, scenario: &Scenario) -> UciMove {
+    UciMove::from_move(mv, scenario.start.castling_mode())
 }
 
 /// Plays the scenario until its end (or until the game is over); returns the
@@ -29,7 +31,7 @@ fn play(rules: &mut dyn Rules, scenario: &Scenario) -> (Vec<Status>, Chess) {
     let mut position = scenario.start.position().clone();
     let mut records = vec![rules.status()];
     for &mv in &scenario.moves {
-        if rules.play(uci(mv)).is_err() {
+        if rules.play(uci(mv, scenario)).is_err() {
             break;
         }
         position.play_unchecked(mv);
@@ -92,9 +94,29 @@ fn mirror_move(mv: Move) -> Move {
     }
 }
 
+/// The mirrored FEN. The castling field keeps its letters with their case
+/// swapped, White's first (`Kq` becomes `Qk`, Shredder's `Hb` becomes `Bh`),
+/// so that both standard and Chess960 fields mirror as written.
 fn mirror_fen(fen: &str) -> String {
     let setup = fen.parse::<Fen>().unwrap().into_setup().into_mirrored();
-    Fen::try_from_setup(setup).unwrap().to_string()
+    let mirrored = Fen::try_from_setup(setup).unwrap().to_string();
+    let castling = fen.split(' ').nth(2).unwrap();
+    let (mut white, mut black) = (String::new(), String::new());
+    for letter in castling.chars() {
+        if letter.is_ascii_lowercase() {
+            white.push(letter.to_ascii_uppercase());
+        } else {
+            black.push(letter.to_ascii_lowercase());
+        }
+    }
+    let field = if castling == "-" {
+        "-".to_owned()
+    } else {
+        white + &black
+    };
+    let mut fields: Vec<&str> = mirrored.split(' ').collect();
+    fields[2] = &field;
+    fields.join(" ")
 }
 
 fn mirror_uci(text: &str) -> String {
@@ -157,7 +179,7 @@ proptest! {
         let fen = Fen::try_from_setup(setup).unwrap().to_string();
         let mirror = Scenario {
             edition: scenario.edition,
-            start: StartPosition::from_fen(&fen).unwrap(),
+            start: StartPosition::from_fen_in(&fen, scenario.start.castling_mode()).unwrap(),
             moves: scenario.moves.iter().map(|&mv| mirror_move(mv)).collect(),
         };
         for ((name, mut a), (_, mut b)) in engines().into_iter().zip(engines()) {
@@ -186,7 +208,7 @@ proptest! {
                 } else {
                     pair[0].clock.saturating_add(1)
                 };
-                prop_assert_eq!(pair[1].clock, expected, "{} {} on {:?}", name, uci(mv), scenario);
+                prop_assert_eq!(pair[1].clock, expected, "{} {} on {:?}", name, uci(mv, &scenario), scenario);
             }
         }
     }
@@ -202,7 +224,7 @@ proptest! {
                 continue;
             }
             for mv in position.legal_moves() {
-                let refused = rules.play(uci(mv));
+                let refused = rules.play(uci(mv, &scenario));
                 prop_assert_eq!(
                     refused,
                     Err(RulesError::GameOver { ended: last.ended.clone() }),
@@ -228,7 +250,7 @@ proptest! {
             let mut last = before.clone();
             let mut complete = true;
             for mv in cycle {
-                if rules.play(uci(mv)).is_err() {
+                if rules.play(uci(mv, &prefix)).is_err() {
                     complete = false;
                     break;
                 }

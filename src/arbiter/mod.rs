@@ -14,16 +14,23 @@
 //!   position that has already stood twice with the other player to move,
 //!   and only by the one quiet move between the two squares where the
 //!   boards differ; when there is no such position, no move is tried.
+//!
+//! Chess960 games need nothing special here: shakmaty keeps castling rights
+//! per rook square, loses them as the Laws do (a king move loses both, a
+//! rook move or capture on its square loses that rook's), and the
+//! repetition key compares those squares. Only the text differs: castling
+//! in UCI is the king taking its rook, and the FEN's castling field names
+//! the rooks' files (Shredder-FEN).
 
 mod window;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, EnPassantMode, Move, Position, attacks};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, attacks};
 
 use crate::laws::{Claim, Edition, Ending, GameResult};
-use crate::notation::{MoveError, parse_move, uci_sorted};
+use crate::notation::{MoveError, parse_move, uci_sorted_in};
 use crate::rules::{Rules, RulesError};
 use crate::start::{FenError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
@@ -55,6 +62,7 @@ use window::{Key, Window, hash};
 #[derive(Clone, Debug)]
 pub struct Arbiter {
     edition: Edition,
+    mode: CastlingMode,
     position: Chess,
     hash: u64,
     clock: u32,
@@ -76,6 +84,7 @@ impl Arbiter {
         let position = start.position().clone();
         let mut arbiter = Arbiter {
             edition,
+            mode: start.castling_mode(),
             hash: hash(&position),
             clock: start.setup().halfmoves,
             ply: 0,
@@ -107,6 +116,11 @@ impl Arbiter {
     /// The current position.
     pub fn position(&self) -> &Chess {
         &self.position
+    }
+
+    /// How castling is played and written: standard chess or Chess960.
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.mode
     }
 
     /// Plies played since the start position.
@@ -168,8 +182,8 @@ impl Arbiter {
             return ClaimsOnMove::default();
         }
         ClaimsOnMove {
-            threefold_repetition: uci_sorted(self.threefold_on_move()),
-            fifty_moves: uci_sorted(self.fifty_moves_on_move()),
+            threefold_repetition: uci_sorted_in(self.threefold_on_move(), self.mode),
+            fifty_moves: uci_sorted_in(self.fifty_moves_on_move(), self.mode),
         }
     }
 
@@ -235,7 +249,7 @@ impl Arbiter {
     pub fn status(&self) -> Status {
         Status {
             ply: self.ply,
-            fen: Fen::from_position(&self.position, EnPassantMode::Legal).to_string(),
+            fen: self.fen(),
             clock: self.clock,
             repetition: self.repetition(),
             ended: self.ended.clone(),
@@ -243,6 +257,22 @@ impl Arbiter {
             claims: self.claims(),
             claims_on_move: self.claims_on_move(),
         }
+    }
+
+    /// The FEN of the current position: the en passant square only when an
+    /// en passant capture is legal, the castling field in Shredder-FEN
+    /// (rook files) in Chess960.
+    pub fn fen(&self) -> String {
+        let fen = Fen::from_position(&self.position, EnPassantMode::Legal).to_string();
+        if self.mode == CastlingMode::Standard {
+            return fen;
+        }
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let castling = shredder_castling(&self.position);
+        if let Some(field) = fields.get_mut(2) {
+            *field = &castling;
+        }
+        fields.join(" ")
     }
 
     /// Plays a move given as text, UCI (`g1f3`) or SAN (`Nf3`); returns it.
@@ -369,6 +399,27 @@ fn has_legal_king_step(position: &Chess) -> bool {
                 .attacks_to(to, !position.turn(), without_king)
                 .is_empty()
         })
+}
+
+/// The castling field of `position` in Shredder-FEN: each right's rook file,
+/// upper case for White, White first and on each side the king's side (the
+/// higher file) first; `-` when no right is left.
+fn shredder_castling(position: &Chess) -> String {
+    let rights = position.castles().castling_rights();
+    let field: String = [Color::White, Color::Black]
+        .into_iter()
+        .flat_map(|color| {
+            (rights & color.backrank())
+                .into_iter()
+                .rev()
+                .map(move |rook| color.fold_wb(rook.file().upper_char(), rook.file().char()))
+        })
+        .collect();
+    if field.is_empty() {
+        "-".to_owned()
+    } else {
+        field
+    }
 }
 
 /// The position after the legal move `mv` and its hash, updated

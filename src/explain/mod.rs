@@ -6,9 +6,9 @@ mod table;
 
 pub use table::{render_table, verdict};
 
+use shakmaty::Chess;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess};
 use thiserror::Error;
 
 use crate::laws::Edition;
@@ -116,7 +116,7 @@ where
             parse_move(text, &position)
                 .map_err(|err| fail(err.into()))
                 .and_then(|mv| {
-                    let uci = UciMove::from_move(mv, CastlingMode::Standard);
+                    let uci = UciMove::from_move(mv, start.castling_mode());
                     rules.play(uci).map_err(|err| fail(err.into()))?;
                     Ok(mv)
                 })

@@ -81,7 +81,7 @@ pub fn compare(
             return Ok(());
         };
         ply += 1;
-        let uci = UciMove::from_move(mv, shakmaty::CastlingMode::Standard);
+        let uci = UciMove::from_move(mv, scenario.start.castling_mode());
         let played: (Result<(), RulesError>, Result<(), RulesError>) =
             (left.play(uci), right.play(uci));
         match played {

@@ -2,6 +2,11 @@
 //! itself derived: the castling field lists the rights of
 //! [`castling_rights`], the en passant field the square of a legal en passant
 //! capture only, and the halfmove field the [`clock`].
+//!
+//! The castling field names the rook of each right: `KQkq` in standard chess
+//! (the rooks stand in the corners), the rook's file in Chess960
+//! (Shredder-FEN, `HAha`), where a letter says which rook without looking
+//! at the board.
 
 use shakmaty::{Color, File, Position};
 
@@ -17,21 +22,23 @@ pub fn fen(game: &Game, ply: usize) -> String {
         "{board} {turn} {castling} {en_passant} {clock} {fullmove}",
         board = position.board().board_fen(),
         turn = position.turn().char(),
-        castling = castling_field(&castling_rights(game, ply)),
+        castling = castling_field(&castling_rights(game, ply), game.start().is_chess960()),
         clock = clock(game, ply),
         fullmove = fullmove_number(game, ply),
     )
 }
 
-/// The castling field: `K`/`Q` (`k`/`q` for Black) for a right with the rook
-/// on the h-file/a-file, the rook's file letter otherwise; White first, the
-/// king's side before the queen's; `-` when no right is left.
-fn castling_field(rights: &[CastlingRight]) -> String {
+/// The castling field: in standard chess `K`/`Q` (`k`/`q` for Black) for a
+/// right with the rook on the h-file/a-file; in Chess960 the rook's file
+/// letter, upper case for White; White first, the king's side before the
+/// queen's; `-` when no right is left.
+fn castling_field(rights: &[CastlingRight], chess960: bool) -> String {
     let mut letters: Vec<(Color, bool, char)> = rights
         .iter()
         .map(|right| {
             let kingside = right.rook.file() > right.king.file();
             let letter = match right.rook.file() {
+                _ if chess960 => right.rook.file().upper_char(),
                 File::H => 'K',
                 File::A => 'Q',
                 other => other.upper_char(),
@@ -92,6 +99,21 @@ mod tests {
         let g = game("r3k2r/8/8/8/3p4/8/4P3/R3K2R w KQkq - 5 20", "e2e4 h8h7");
         assert_eq!(fen(&g, 1), "r3k2r/8/8/8/3pP3/8/8/R3K2R b KQkq e3 0 20");
         assert_eq!(fen(&g, 2), "r3k3/7r/8/8/3pP3/8/8/R3K2R w KQq - 1 21");
+    }
+
+    #[test]
+    fn chess960_castling_field_names_rook_files() {
+        use crate::reference::testing::game_in;
+        let g = game_in(
+            "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w BHbh - 0 1",
+            "b1a1 b8a8",
+            shakmaty::CastlingMode::Chess960,
+        );
+        assert_eq!(
+            fen(&g, 0),
+            "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1"
+        );
+        assert_eq!(fen(&g, 2), "r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w Hh - 2 2");
     }
 
     #[test]

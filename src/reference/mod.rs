@@ -155,7 +155,13 @@ pub(crate) mod testing {
 
     /// The game from `fen` with the space-separated UCI `moves` played.
     pub fn game(fen: &str, moves: &str) -> Game {
-        let mut game = Game::new(fen.parse::<StartPosition>().expect("test FEN"));
+        game_in(fen, moves, CastlingMode::Standard)
+    }
+
+    /// The game from `fen` in standard chess or Chess960 (`mode`), with
+    /// the UCI `moves` played (castling king-takes-rook in Chess960).
+    pub fn game_in(fen: &str, moves: &str, mode: CastlingMode) -> Game {
+        let mut game = Game::new(StartPosition::from_fen_in(fen, mode).expect("test FEN"));
         for text in moves.split_whitespace() {
             let uci: UciMove = text.parse().expect("test move is UCI");
             let mv = uci.to_move(game.current()).expect("test move is legal");

@@ -9,7 +9,7 @@ use super::game::Game;
 use super::move_count::{clock, fifty_moves_now, fifty_moves_on_move, seventy_five_moves};
 use super::repetition::{fivefold, threefold_now, threefold_on_move};
 use crate::laws::{Claim, Edition, Ending, GameResult};
-use crate::notation::uci_sorted;
+use crate::notation::uci_sorted_in;
 use crate::status::{ClaimsOnMove, Status};
 
 /// The endings that hold at the last ply of `game`, in article order.
@@ -59,8 +59,11 @@ pub fn status(game: &Game, edition: Edition) -> Status {
         if fifty_moves_now(game) {
             claims.push(Claim::FiftyMoves);
         }
-        claims_on_move.threefold_repetition = uci_sorted(threefold_on_move(game));
-        claims_on_move.fifty_moves = uci_sorted(fifty_moves_on_move(game));
+        // Castling is written as the game's mode writes it (king takes rook
+        // in Chess960).
+        let mode = game.start().castling_mode();
+        claims_on_move.threefold_repetition = uci_sorted_in(threefold_on_move(game), mode);
+        claims_on_move.fifty_moves = uci_sorted_in(fifty_moves_on_move(game), mode);
     }
 
     Status {

@@ -319,6 +319,74 @@ mod tests {
         }
     }
 
+    fn rooks(game: &Game, ply: usize) -> Vec<Square> {
+        castling_rights(game, ply).iter().map(|r| r.rook).collect()
+    }
+
+    #[test]
+    fn chess960_rights_belong_to_the_rook_named() {
+        use crate::reference::testing::game_in;
+        use shakmaty::CastlingMode::Chess960;
+
+        // The right on g1 belongs to the inner rook: the outer rook on h1
+        // moving loses nothing; the g1 rook moving loses the right.
+        let fen = "4k1rr/8/8/8/8/8/8/4K1RR w Gg - 0 1";
+        let outer = game_in(fen, "h1h2 h8h7", Chess960);
+        assert_eq!(rooks(&outer, 2), vec![Square::G1, Square::G8]);
+        let inner = game_in(fen, "g1f1", Chess960);
+        assert_eq!(rooks(&inner, 1), vec![Square::G8]);
+
+        // King on g1 already: short castling moves only the rook (h1 to
+        // f1), yet it is a king move and loses both of White's rights.
+        let fen = "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w BHbh - 0 1";
+        let castled = game_in(fen, "g1h1", Chess960);
+        assert_eq!(
+            castled.position(1).board().king_of(Color::White),
+            Some(Square::G1)
+        );
+        assert_eq!(rooks(&castled, 1), vec![Square::B8, Square::H8]);
+
+        // King d1 and rook c1 swap squares on long castling.
+        let fen = "2rk1r2/pppppppp/8/8/8/8/PPPPPPPP/2RK1R2 w CFcf - 0 1";
+        let swapped = game_in(fen, "d1c1", Chess960);
+        assert_eq!(
+            swapped.position(1).board().king_of(Color::White),
+            Some(Square::C1)
+        );
+        assert_eq!(rooks(&swapped, 1), vec![Square::C8, Square::F8]);
+
+        // A rook already on its castling square (f1) keeps the right until
+        // it moves.
+        let fen = "rk3r2/8/8/8/8/8/8/RK3R2 w AFaf - 0 1";
+        let moved = game_in(fen, "f1f2 f8f7 f2f1 f7f8", Chess960);
+        assert_eq!(rooks(&moved, 4), vec![Square::A1, Square::A8]);
+        assert!(identity(&moved, 0) != identity(&moved, 4));
+    }
+
+    #[test]
+    fn chess960_written_moves_get_the_identity_they_get_in_play() {
+        use crate::reference::testing::game_in;
+        use shakmaty::CastlingMode::Chess960;
+
+        for fen in [
+            "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w BHbh - 0 1",
+            "rk3r2/8/8/8/8/8/8/RK3R2 w AFaf - 0 1",
+            "2rk1r2/pppppppp/8/8/8/8/PPPPPPPP/2RK1R2 w CFcf - 0 1",
+            "4k1rr/8/8/8/8/8/8/4K1RR w Gg - 0 1",
+        ] {
+            let start = game_in(fen, "", Chess960);
+            for mv in start.current().legal_moves() {
+                let mut after = start.clone();
+                assert!(after.push(mv));
+                assert_eq!(
+                    identity_after(&start, mv),
+                    identity(&after, 1),
+                    "{fen} {mv:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn legal_en_passant_makes_positions_differ() {
         let fen = "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1";
