@@ -272,7 +272,10 @@ mod tests {
         // A tag cut by the end of the text is an error of its own game.
         assert_eq!(games[3].syntax_error.as_deref(), Some("unterminated tag"));
         assert!(games[..3].iter().all(|g| g.syntax_error.is_none()));
-        assert_eq!(games.iter().map(|g| g.index).collect::<Vec<_>>(), [1, 2, 3, 4]);
+        assert_eq!(
+            games.iter().map(|g| g.index).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
     }
 
     #[test]
