@@ -49,6 +49,9 @@ const IMPLEMENTS = [
   'fifty-moves',
   'clock',
   'fen',
+  // The library checks every move and start position (move() and the
+  // constructor throw).
+  'moves',
 ]
 // The two editions differ only in 9.6.1 (fivefold repetition), which chess.js
 // does not implement: everything it reports reads the same under both.

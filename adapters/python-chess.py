@@ -68,6 +68,9 @@ IMPLEMENTS = [
     "clock",
     "fen",
     "result",
+    # The library checks every move (push_uci refuses illegal ones) and every
+    # start position (Board and status()).
+    "moves",
 ]
 # python-chess counts a fifth occurrence anywhere in the game (the 2017+ text of
 # 9.6.1), not five consecutive alternating repetitions (the 2014 text).

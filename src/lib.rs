@@ -51,24 +51,27 @@
 //! assert_eq!(game.status().claims, vec![Claim::FiftyMoves]);
 //! ```
 
+pub mod adjudicate;
 mod arbiter;
 pub mod corpus;
 pub mod explain;
 pub mod laws;
 pub mod notation;
 pub mod oracle;
+pub mod pgn;
 pub mod protocol;
 pub mod reference;
 mod rules;
 pub mod scenario;
 mod start;
 mod status;
+pub mod verify;
 
 pub use arbiter::Arbiter;
 pub use laws::{Claim, Edition, Ending, GameResult, ParseEditionError};
 pub use reference::Reference;
 pub use rules::{ReplayError, Rules, RulesError};
-pub use start::{FenError, StartPosition};
+pub use start::{Chess960NumberError, FenError, StartPosition};
 pub use status::{ClaimsOnMove, Status};
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -9,6 +9,10 @@ use clap::{Parser, Subcommand};
 use drawrules::corpus::{Readings, load_dir, render_list, run_corpus, summary};
 use drawrules::explain::{explain, render_json, render_table, verdict};
 use drawrules::{Arbiter, Edition, Reference, Rules, StartPosition};
+use shakmaty::CastlingMode;
+
+mod adjudicate_command;
+mod verify_command;
 
 /// The FIDE Laws' draw rules, executable.
 #[derive(Parser)]
@@ -26,6 +30,10 @@ enum Command {
         /// Start position as FEN (default: the standard position).
         #[arg(long)]
         fen: Option<String>,
+        /// The game is Chess960: castling rights by rook file (Shredder-FEN
+        /// or X-FEN), castling written king-takes-rook in UCI (e1h1).
+        #[arg(long)]
+        chess960: bool,
         /// The edition of the Laws: fide-2018 (2017, 2018 and 2023 texts) or
         /// fide-2014.
         #[arg(long, default_value = "fide-2018")]
@@ -58,6 +66,15 @@ enum Command {
         #[arg(long)]
         list: bool,
     },
+    /// Verify an implementation against the reference (our arbiter by
+    /// default, or any engine speaking spec/PROTOCOL.md): exit status 0
+    /// only when it diverges nowhere beyond its known divergences.
+    Verify(verify_command::VerifyArgs),
+    /// Replay every game of PGN files (plain, .xz, .zst, .gz) with the
+    /// rules: claims, automatic endings, results that contradict them.
+    /// Exit status 0 when every game was replayed, 1 when some game could
+    /// not be, 2 when a file could not be read.
+    Adjudicate(adjudicate_command::AdjudicateArgs),
 }
 
 /// Exit code for input the rules or the parsers refuse.
@@ -71,17 +88,27 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Explain {
             fen,
+            chess960,
             rules,
             json,
             engine,
             moves,
-        } => run_explain(fen.as_deref(), &rules, &engine, json, &moves),
+        } => {
+            let mode = if chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            };
+            run_explain(fen.as_deref(), mode, &rules, &engine, json, &moves)
+        }
         Command::Cases {
             dir,
             engine,
             filter,
             list,
         } => run_cases(&dir, &engine, &filter, list),
+        Command::Verify(args) => verify_command::run(&args),
+        Command::Adjudicate(args) => adjudicate_command::run(&args),
     }
 }
 
@@ -97,6 +124,7 @@ fn engine_named(engine: &str) -> Result<Box<dyn Rules>, String> {
 
 fn run_explain(
     fen: Option<&str>,
+    mode: CastlingMode,
     rules: &str,
     engine: &str,
     json: bool,
@@ -110,8 +138,15 @@ fn run_explain(
         Ok(implementation) => implementation,
         Err(message) => return fail(&message),
     };
-    let start = match fen.map(StartPosition::from_fen).transpose() {
-        Ok(start) => start.unwrap_or_default(),
+    let start = match fen
+        .map(|fen| StartPosition::from_fen_in(fen, mode))
+        .transpose()
+    {
+        Ok(Some(start)) => start,
+        Ok(None) if mode == CastlingMode::Chess960 => {
+            StartPosition::chess960(518).expect("518 is the standard array")
+        }
+        Ok(None) => StartPosition::standard(),
         Err(err) => return fail(&format!("ply 0, --fen {:?}: {err}", fen.unwrap_or(""))),
     };
     let explained = explain(implementation.as_mut(), &start, edition, moves);

@@ -7,7 +7,9 @@
 use std::fs;
 use std::path::Path;
 
-use drawrules::oracle::{Agreement, arbiter_matches_reference, corpus_file, explain_input};
+use drawrules::oracle::{
+    Agreement, arbiter_matches_reference, corpus_file, explain_input, pgn_input, protocol_answers,
+};
 use drawrules::scenario::{Scenario, SeededBytes};
 
 /// Text the command line might receive: a generated game written as
@@ -131,6 +133,127 @@ fn corpus_file_holds_on_damaged_case_files() {
     assert!(total.inputs - total.rejected > 100, "{total}");
 }
 
+/// Engine output lines made from our own records, damaged: fields dropped
+/// or changed, lines cut, ids swapped, plies reordered.
+#[test]
+fn protocol_answers_hold_on_damaged_answers() {
+    let mut seeded = SeededBytes::new(0x9a0e_5eed);
+    let mut total = Agreement::default();
+    for _ in 0..1_500 {
+        let len = 16 + (seeded.next_u64() % 300) as usize;
+        let scenario = Scenario::from_bytes(&seeded.take(len));
+        let moves: Vec<String> = scenario.uci().iter().map(ToString::to_string).collect();
+        let judged = drawrules::verify::judge(
+            &mut drawrules::Reference::default(),
+            &scenario.start.to_string(),
+            &moves,
+            scenario.edition,
+        );
+        let records: Vec<serde_json::Value> = judged
+            .records
+            .iter()
+            .map(|status| serde_json::to_value(status).expect("a record"))
+            .collect();
+        let mut answer = serde_json::json!({"type": "records", "id": 1, "records": records});
+        let list = answer["records"].as_array_mut().expect("records");
+        match seeded.next_u64() % 6 {
+            0 if !list.is_empty() => {
+                let i = (seeded.next_u64() as usize) % list.len();
+                let field = ["clock", "ended", "claims", "fen", "repetition"][i % 5];
+                list[i].as_object_mut().expect("object").remove(field);
+            }
+            1 if list.len() > 1 => list.swap(0, 1),
+            2 if !list.is_empty() => list[0]["clock"] = serde_json::json!(u64::MAX),
+            3 => answer["type"] = serde_json::json!("error"),
+            _ => {}
+        }
+        let mut line = answer.to_string();
+        if seeded.next_u64().is_multiple_of(4) {
+            let mut cut = (seeded.next_u64() as usize) % (line.len() + 1);
+            while !line.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            line.truncate(cut);
+        }
+        match protocol_answers(&line) {
+            Ok(agreement) => total.merge(&agreement),
+            Err(inconsistency) => panic!("{inconsistency}\ninput: {line:?}"),
+        }
+    }
+    println!("protocol_answers on damaged answers: {total}");
+    assert!(total.rejected > 200, "{total}");
+    assert!(total.inputs - total.rejected > 600, "{total}");
+}
+
+/// PGN text made from generated games (SAN main lines, tags, comments,
+/// variations, Chess960 FEN tags), then damaged: moves dropped or doubled,
+/// the text cut short, brackets and quotes removed, or plain random bytes.
+#[test]
+fn pgn_input_holds_on_damaged_pgn() {
+    let mut seeded = SeededBytes::new(0x0960_f00d);
+    let mut total = Agreement::default();
+    for _ in 0..400 {
+        let mut text = String::new();
+        for _ in 0..1 + seeded.next_u64() % 3 {
+            let len = 16 + (seeded.next_u64() % 400) as usize;
+            let scenario = Scenario::from_bytes(&seeded.take(len));
+            let mut position = scenario.start.position().clone();
+            let mut sans = Vec::new();
+            for &mv in &scenario.moves {
+                sans.push(
+                    shakmaty::san::SanPlus::from_move_and_play_unchecked(&mut position, mv)
+                        .to_string(),
+                );
+            }
+            match seeded.next_u64() % 4 {
+                0 if !sans.is_empty() => {
+                    let i = (seeded.next_u64() as usize) % sans.len();
+                    sans.remove(i);
+                }
+                1 if !sans.is_empty() => {
+                    let i = (seeded.next_u64() as usize) % sans.len();
+                    sans.insert(i, format!("{{note}} ({})", sans[i]));
+                }
+                _ => {}
+            }
+            let variant = if scenario.start.is_chess960() {
+                "[Variant \"Chess960\"]\n"
+            } else {
+                ""
+            };
+            let result = ["1-0", "0-1", "1/2-1/2", "*"][(seeded.next_u64() % 4) as usize];
+            text.push_str(&format!(
+                "[White \"w\"]\n{variant}[FEN \"{}\"]\n\n{} {result}\n\n",
+                scenario.start,
+                sans.join(" ")
+            ));
+        }
+        let mut bytes = text.into_bytes();
+        match seeded.next_u64() % 5 {
+            0 => bytes.truncate((seeded.next_u64() as usize) % (bytes.len() + 1)),
+            1 => bytes.retain(|&b| !matches!(b, b']' | b'"' | b'}')),
+            2 => bytes = seeded.take(bytes.len() % 300),
+            _ => {}
+        }
+        match pgn_input(&bytes) {
+            Ok(agreement) => total.merge(&agreement),
+            Err(inconsistency) => {
+                panic!(
+                    "{inconsistency}\ninput: {:?}",
+                    String::from_utf8_lossy(&bytes)
+                )
+            }
+        }
+    }
+    println!("pgn_input on damaged PGN: {total}");
+    assert!(total.rejected > 50, "{total}");
+    assert!(total.inputs - total.rejected > 200, "{total}");
+    assert!(
+        total.endings.iter().filter(|&&n| n > 0).count() >= 3,
+        "{total}"
+    );
+}
+
 #[test]
 fn every_committed_seed_passes_its_oracle() {
     let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/seeds");
@@ -153,6 +276,11 @@ fn every_committed_seed_passes_its_oracle() {
                     Ok(text) => explain_input(text).map(drop).map_err(|i| i.to_string()),
                     Err(_) => Ok(()),
                 },
+                "protocol_answers" => match std::str::from_utf8(&bytes) {
+                    Ok(text) => protocol_answers(text).map(drop).map_err(|i| i.to_string()),
+                    Err(_) => Ok(()),
+                },
+                "pgn_input" => pgn_input(&bytes).map(drop).map_err(|i| i.to_string()),
                 "corpus_file" => match std::str::from_utf8(&bytes) {
                     Ok(text) => corpus_file(text).map(drop).map_err(|i| i.to_string()),
                     Err(_) => Ok(()),

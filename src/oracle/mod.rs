@@ -7,6 +7,8 @@
 //! |---|---|---|
 //! | [`arbiter_matches_reference`] | a generated game | the arbiter's and the reference's records equal at every ply, both editions |
 //! | [`explain_input`] | any text: a FEN line, then moves | a clean error or records that are consistent, equal under both engines and round-trip through JSON |
+//! | [`protocol_answers`] | any text as an engine's output lines | every line read as an answer or refused with a reason; answers compared and rendered without a panic |
+//! | [`pgn_input`] | any bytes as a PGN file | every game numbered in order, adjudicated alike streamed and one by one, a clean error naming the game, or a final record equal to the reference's |
 //! | [`corpus_file`] | any text as a `spec/cases` file | a one-line error naming the file, or cases that run and that both engines judge alike |
 //!
 //! Each returns an [`Agreement`]: what the input reached (records, endings,
@@ -16,8 +18,12 @@ mod agreement;
 mod corpus_file;
 mod differential;
 mod explain_input;
+mod pgn_input;
+mod protocol_answers;
 
 pub use agreement::{Agreement, Statistics};
 pub use corpus_file::corpus_file;
 pub use differential::{Divergence, arbiter_matches_reference, compare};
 pub use explain_input::{Inconsistency, explain_input};
+pub use pgn_input::pgn_input;
+pub use protocol_answers::protocol_answers;

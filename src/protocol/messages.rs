@@ -38,11 +38,14 @@ pub enum Part {
     Fen,
     /// The `result`.
     Result,
+    /// Which start positions and moves are accepted (Articles 3 and 5: no
+    /// illegal move, no move after the end).
+    Moves,
 }
 
 impl Part {
     /// Every part, in the order divergences are looked for at a ply.
-    pub const ALL: [Part; 13] = [
+    pub const ALL: [Part; 14] = [
         Part::Checkmate,
         Part::Stalemate,
         Part::DeadPosition,
@@ -56,6 +59,7 @@ impl Part {
         Part::Clock,
         Part::Fen,
         Part::Result,
+        Part::Moves,
     ];
 
     /// The name in the protocol, e.g. `fifty-moves-on-move`.
@@ -74,6 +78,7 @@ impl Part {
             Part::Clock => "clock",
             Part::Fen => "fen",
             Part::Result => "result",
+            Part::Moves => "moves",
         }
     }
 
@@ -91,6 +96,7 @@ impl Part {
             Part::FiftyMovesOnMove => &["9.3.1"],
             Part::Repetition => &["9.2.3"],
             Part::Clock => &["9.3.2"],
+            Part::Moves => &["3.10"],
             Part::Fen | Part::Result => &[],
         }
     }
@@ -204,12 +210,13 @@ pub struct EngineRecord {
     /// The position as FEN.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
-    /// The move count of Article 9.3, in plies.
+    /// The move count of Article 9.3, in plies (wider than ours, so that an
+    /// engine's count past ours is a divergence, not a fault).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clock: Option<u32>,
+    pub clock: Option<u64>,
     /// The repetition count.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub repetition: Option<u32>,
+    pub repetition: Option<u64>,
     /// The endings that hold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<Vec<Ending>>,
@@ -235,7 +242,11 @@ pub struct EngineClaimsOnMove {
     )]
     pub threefold_repetition: Option<Vec<String>>,
     /// Moves supporting a fifty-move claim (9.3.1).
-    #[serde(rename = "fifty-moves", default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        rename = "fifty-moves",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
     pub fifty_moves: Option<Vec<String>>,
 }
 

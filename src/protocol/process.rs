@@ -2,6 +2,7 @@
 //! time under a time limit, and a clean account of every way it can fail.
 
 use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
@@ -41,6 +42,10 @@ pub enum EngineFault {
     #[error("the engine speaks protocol {0}, not {PROTOCOL_VERSION}")]
     Version(u32),
 }
+
+/// The least time an engine has for its handshake: starting an interpreter
+/// can take longer than answering a request.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A line of the engine's output, or why there is none.
 type Line = Result<String, EngineFault>;
@@ -156,8 +161,7 @@ impl EngineProcess {
                 }
                 thread::sleep(Duration::from_millis(50));
             }
-            let _ = running.child.kill();
-            let _ = running.child.wait();
+            kill_group(&mut running.child);
         }
     }
 
@@ -169,6 +173,9 @@ impl EngineProcess {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
+            // Its own process group, so that killing the engine also kills
+            // what the shell started.
+            .process_group(0)
             .spawn()
             .map_err(|err| EngineFault::Spawn(err.to_string()))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
@@ -183,9 +190,12 @@ impl EngineProcess {
             lines,
         });
         let handshake = self
-            .exchange(&Request::Hello {
-                protocol: PROTOCOL_VERSION,
-            })
+            .exchange_within(
+                &Request::Hello {
+                    protocol: PROTOCOL_VERSION,
+                },
+                self.timeout.max(HANDSHAKE_TIMEOUT),
+            )
             .and_then(|answer| match answer {
                 Answer::Hello(hello) if hello.protocol != PROTOCOL_VERSION => {
                     Err(EngineFault::Version(hello.protocol))
@@ -210,9 +220,17 @@ impl EngineProcess {
         }
     }
 
-    /// Writes one request and reads one answer.
+    /// Writes one request and reads one answer within the time limit.
     fn exchange(&mut self, request: &Request<'_>) -> Result<Answer, EngineFault> {
-        let timeout = self.timeout;
+        self.exchange_within(request, self.timeout)
+    }
+
+    /// Writes one request and reads one answer within `timeout`.
+    fn exchange_within(
+        &mut self,
+        request: &Request<'_>,
+        timeout: Duration,
+    ) -> Result<Answer, EngineFault> {
         let Some(running) = self.running.as_mut() else {
             return Err(EngineFault::Exited { status: None });
         };
@@ -241,6 +259,21 @@ impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.stop();
     }
+}
+
+/// Kills the engine's process group (the shell and everything it started),
+/// then reaps the shell.
+fn kill_group(child: &mut Child) {
+    if let Ok(group) = i32::try_from(child.id()) {
+        // SAFETY: kill(2) with a negative pid signals the process group the
+        // engine was started in (`process_group(0)` made its pid the group
+        // id); it touches no memory of ours.
+        unsafe {
+            libc::kill(-group, libc::SIGKILL);
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// The fault of an engine whose pipes closed, with its exit status when it

@@ -91,7 +91,10 @@ mod tests {
             panic!("{records:?}")
         };
         let on_move = records[0].claims_on_move.as_ref().unwrap();
-        assert_eq!(on_move.fifty_moves.as_deref(), Some(&["a1a2".to_owned()][..]));
+        assert_eq!(
+            on_move.fifty_moves.as_deref(),
+            Some(&["a1a2".to_owned()][..])
+        );
         assert_eq!(on_move.threefold_repetition, None);
     }
 

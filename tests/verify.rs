@@ -1,0 +1,216 @@
+//! `drawrules verify` against engines that misbehave on purpose
+//! (`tests/engines/`), against our own arbiter, and the corpus cases it
+//! prints for what it finds.
+
+use std::path::Path;
+use std::time::Duration;
+
+use drawrules::corpus::{Readings, load_dir, parse_file, run_case};
+use drawrules::protocol::{EngineFault, EngineProcess};
+use drawrules::verify::{Known, Options, OurArbiter, Problem, Rule, render, verify};
+
+fn engine(script: &str, timeout_ms: u64) -> EngineProcess {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/engines")
+        .join(script);
+    EngineProcess::new(
+        &format!("python3 {}", path.display()),
+        Duration::from_millis(timeout_ms),
+    )
+}
+
+fn options(games: usize) -> Options {
+    Options {
+        games,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn our_arbiter_passes_the_corpus_and_generated_games() {
+    let corpus = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/cases")).unwrap();
+    let options = Options {
+        corpus: Some(corpus),
+        ..options(200)
+    };
+    let report = verify(&mut OurArbiter, &options, Known::default(), &mut |_, _| {}).unwrap();
+    assert!(report.case_games > 150, "{}", report.case_games);
+    assert!(report.findings.is_empty(), "{}", render::text(&report));
+    assert!(report.passed());
+}
+
+#[test]
+fn an_honest_engine_that_implements_nothing_passes() {
+    let mut engine = engine("honest-subset.py", 5_000);
+    let report = verify(&mut engine, &options(20), Known::default(), &mut |_, _| {}).unwrap();
+    assert!(report.passed(), "{}", render::text(&report));
+    assert_eq!(engine.starts(), 1);
+}
+
+#[test]
+fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
+    let mut engine = engine("fifty-off-by-one.py", 5_000);
+    let report = verify(&mut engine, &options(60), Known::default(), &mut |_, _| {}).unwrap();
+    assert!(!report.passed());
+    let groups = report.groups();
+    assert_eq!(
+        groups.keys().copied().collect::<Vec<_>>(),
+        ["fifty-moves"],
+        "{}",
+        render::text(&report)
+    );
+    let finding = groups["fifty-moves"]
+        .iter()
+        .find(|finding| finding.minimal.is_some())
+        .expect("a shrunk finding");
+    let (game, divergence) = finding.minimal.as_ref().unwrap();
+    assert_eq!(
+        divergence.rule,
+        Rule::Part(drawrules::protocol::Part::FiftyMoves)
+    );
+    assert!(game.moves.len() <= finding.game.moves.len());
+    // The reference says no claim at clock 99, the engine says one.
+    assert_eq!(
+        (divergence.expected.as_str(), divergence.actual.as_str()),
+        ("absent", "present")
+    );
+
+    let case = render::corpus_case("fifty-off-by-one", game, divergence).expect("a case");
+    let file = parse_file("found.toml", &case).unwrap_or_else(|err| panic!("{err}\n{case}"));
+    let failures = run_case(
+        &mut drawrules::Reference::default(),
+        &file.cases[0],
+        game.edition,
+        Readings::Ours,
+    );
+    assert!(failures.is_empty(), "{failures:?}\n{case}");
+
+    // Listed as known, the same run passes; a known rule that does not
+    // diverge fails it.
+    let known = Known::parse(
+        "k.toml",
+        "[[known]]\nrule = \"fifty-moves\"\nwhy = \"counts to 99\"\n",
+    )
+    .unwrap();
+    let mut engine = self::engine("fifty-off-by-one.py", 5_000);
+    let report = verify(&mut engine, &options(60), known, &mut |_, _| {}).unwrap();
+    assert!(report.passed(), "{}", render::text(&report));
+    let stale = Known::parse("k.toml", "[[known]]\nrule = \"clock\"\nwhy = \"nothing\"\n").unwrap();
+    let report = verify(&mut OurArbiter, &options(5), stale, &mut |_, _| {}).unwrap();
+    assert_eq!(report.stale(), ["clock"]);
+    assert!(!report.passed());
+    assert!(render::junit(&report).contains("no longer diverges"));
+}
+
+/// Runs 6 generated games against a misbehaving engine: every game must be
+/// judged (the run goes on), each fault reported as a finding.
+fn faults_of(script: &str, timeout_ms: u64) -> (Vec<EngineFault>, u32) {
+    let mut engine = engine(script, timeout_ms);
+    let mut seen = 0;
+    let report = verify(
+        &mut engine,
+        &options(6),
+        Known::default(),
+        &mut |done, total| {
+            seen = done;
+            assert_eq!(total, 6);
+        },
+    )
+    .unwrap();
+    assert_eq!(seen, 6, "every game judged");
+    assert!(!report.passed());
+    let faults = report
+        .findings
+        .iter()
+        .filter_map(|finding| match &finding.problem {
+            Problem::Fault(fault) => Some(fault.clone()),
+            Problem::Divergence(_) => None,
+        })
+        .collect();
+    let _ = render::text(&report)
+        + &render::junit(&report)
+        + &render::json(&report)
+        + &render::markdown(&report);
+    (faults, engine.starts())
+}
+
+#[test]
+fn an_engine_that_exits_is_restarted() {
+    let (faults, starts) = faults_of("exits-midway.py", 5_000);
+    assert!(!faults.is_empty());
+    assert!(
+        faults
+            .iter()
+            .all(|f| matches!(f, EngineFault::Exited { .. })),
+        "{faults:?}"
+    );
+    assert!(starts >= 3, "restarted after each exit: {starts}");
+}
+
+#[test]
+fn an_engine_that_hangs_is_timed_out() {
+    let (faults, starts) = faults_of("hangs.py", 300);
+    assert_eq!(faults.len(), 6, "{faults:?}");
+    assert!(
+        faults
+            .iter()
+            .all(|f| *f == EngineFault::Timeout { ms: 300 })
+    );
+    assert_eq!(starts, 6);
+}
+
+#[test]
+fn garbage_and_wrong_ids_are_faults() {
+    let (faults, _) = faults_of("garbage.py", 5_000);
+    assert_eq!(faults.len(), 6);
+    assert!(
+        faults.iter().all(|f| matches!(f, EngineFault::Garbage(_))),
+        "{faults:?}"
+    );
+    let (faults, _) = faults_of("wrong-id.py", 5_000);
+    assert_eq!(faults.len(), 6);
+    assert!(
+        faults
+            .iter()
+            .all(|f| matches!(f, EngineFault::Unexpected(_))),
+        "{faults:?}"
+    );
+}
+
+#[test]
+fn a_bad_handshake_stops_the_run_with_the_fault() {
+    for (script, expected) in [
+        ("bad-version.py", "protocol 99"),
+        ("no-handshake.py", "not an answer"),
+    ] {
+        let mut engine = engine(script, 5_000);
+        let err = verify(&mut engine, &options(3), Known::default(), &mut |_, _| {}).unwrap_err();
+        assert!(err.to_string().contains(expected), "{script}: {err}");
+    }
+    let mut missing = EngineProcess::new("/nonexistent/engine", Duration::from_millis(500));
+    assert!(verify(&mut missing, &options(1), Known::default(), &mut |_, _| {}).is_err());
+}
+
+#[test]
+fn reports_render_in_every_format() {
+    let mut engine = engine("fifty-off-by-one.py", 5_000);
+    let report = verify(&mut engine, &options(30), Known::default(), &mut |_, _| {}).unwrap();
+    let text = render::text(&report);
+    assert!(
+        text.contains("== fifty-moves:") && text.contains("FAIL"),
+        "{text}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();
+    assert_eq!(json["passed"], false);
+    assert_eq!(json["groups"][0]["group"], "fifty-moves");
+    let junit = render::junit(&report);
+    assert!(
+        junit.starts_with("<?xml") && junit.contains("<failure"),
+        "{junit}"
+    );
+    let markdown = render::markdown(&report);
+    assert!(
+        markdown.contains("| fifty-moves | 9.3.2 | no ("),
+        "{markdown}"
+    );
+}
