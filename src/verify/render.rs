@@ -153,6 +153,16 @@ pub fn corpus_case(engine: &str, game: &Game, divergence: &Divergence) -> Option
     ))
 }
 
+/// The editions an engine declares, comma-separated.
+fn editions(hello: &crate::protocol::Hello) -> String {
+    hello
+        .editions
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `n game(s)`.
 fn games(n: usize) -> String {
     format!("{n} game{}", if n == 1 { "" } else { "s" })
@@ -182,12 +192,7 @@ pub fn text(report: &Report) -> String {
         "engine: {} (protocol {}, editions {}, draws {})",
         hello.title(),
         hello.protocol,
-        hello
-            .editions
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
+        editions(hello),
         draws(hello.draws)
     );
     let _ = writeln!(
@@ -420,12 +425,7 @@ pub fn markdown(report: &Report) -> String {
         "Judged {} corpus games and {} generated games (editions: {}; draws: {}).\n",
         report.case_games,
         report.generated_games,
-        hello
-            .editions
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
+        editions(hello),
         draws(hello.draws)
     );
     let _ = writeln!(
