@@ -143,9 +143,16 @@ impl EngineProcess {
             }
         });
         if result.is_err() {
-            self.stop();
+            self.kill();
         }
         result
+    }
+
+    /// Kills the engine at once (after a fault there is nothing to wait for).
+    fn kill(&mut self) {
+        if let Some(mut running) = self.running.take() {
+            kill_group(&mut running.child);
+        }
     }
 
     /// Asks the engine to quit, then makes sure it has.
@@ -214,7 +221,7 @@ impl EngineProcess {
                 Ok(())
             }
             Err(fault) => {
-                self.stop();
+                self.kill();
                 Err(fault)
             }
         }
