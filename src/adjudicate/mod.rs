@@ -91,7 +91,8 @@ pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, Game
             plies_after_end += 1;
             continue;
         }
-        arbiter.play_move(mv).map_err(|err| GameError::Move {
+        // `to_move` gave a legal move; the arbiter need not check it again.
+        arbiter.play_legal(mv).map_err(|err| GameError::Move {
             ply,
             san: san.to_string(),
             reason: err.to_string(),

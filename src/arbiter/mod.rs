@@ -283,7 +283,7 @@ impl Arbiter {
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         self.ensure_going_on()?;
         let mv = parse_move(text, &self.position)?;
-        self.play_move(mv)?;
+        self.play_legal(mv)?;
         Ok(mv)
     }
 
@@ -299,6 +299,26 @@ impl Arbiter {
         if !self.position.is_legal(mv) {
             return Err(RulesError::IllegalMove);
         }
+        self.advance(mv);
+        Ok(())
+    }
+
+    /// Plays `mv`, which shakmaty's own move reading (SAN or UCI `to_move`)
+    /// or move generation produced for the current position and so is
+    /// legal: its legality is not checked a second time.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::GameOver`] once an ending holds.
+    pub(crate) fn play_legal(&mut self, mv: Move) -> Result<(), RulesError> {
+        self.ensure_going_on()?;
+        debug_assert!(self.position.is_legal(mv), "{mv:?} must be legal");
+        self.advance(mv);
+        Ok(())
+    }
+
+    /// Plays the legal move `mv` and judges the new position.
+    fn advance(&mut self, mv: Move) {
         let rights_before = self.position.castles().castling_rights();
         let updated =
             self.position
@@ -320,7 +340,6 @@ impl Arbiter {
         }
         self.window.push(self.hash, Key::of(&self.position));
         self.judge();
-        Ok(())
     }
 
     fn ensure_going_on(&self) -> Result<(), RulesError> {
@@ -374,7 +393,7 @@ impl Rules for Arbiter {
         let mv = mv
             .to_move(&self.position)
             .map_err(|_| RulesError::IllegalMove)?;
-        self.play_move(mv)
+        self.play_legal(mv)
     }
 
     fn status(&self) -> Status {

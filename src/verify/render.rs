@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use crate::protocol::{Part, RefusalKind};
+use crate::protocol::{Draws, Hello, Part, RefusalKind};
 use crate::reference::Reference;
 
 use super::compare::{Divergence, Rule};
@@ -154,7 +154,7 @@ pub fn corpus_case(engine: &str, game: &Game, divergence: &Divergence) -> Option
 }
 
 /// The editions an engine declares, comma-separated.
-fn editions(hello: &crate::protocol::Hello) -> String {
+fn editions(hello: &Hello) -> String {
     hello
         .editions
         .iter()
@@ -169,10 +169,10 @@ fn games(n: usize) -> String {
 }
 
 /// How the engine treats claimable draws, as the protocol names it.
-fn draws(draws: crate::protocol::Draws) -> &'static str {
+fn draws(draws: Draws) -> &'static str {
     match draws {
-        crate::protocol::Draws::Claims => "claims",
-        crate::protocol::Draws::Automatic => "automatic",
+        Draws::Claims => "claims",
+        Draws::Automatic => "automatic",
     }
 }
 

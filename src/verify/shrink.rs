@@ -2,7 +2,7 @@
 //! same rule.
 
 use crate::laws::Edition;
-use crate::protocol::{JudgeRequest, Plies};
+use crate::protocol::{EngineFault, Hello, JudgeRequest, Plies};
 use crate::reference::Reference;
 
 use super::compare::{Divergence, compare};
@@ -25,10 +25,10 @@ pub struct Game {
 /// shrunk).
 pub(crate) fn check(
     subject: &mut dyn Subject,
-    hello: &crate::protocol::Hello,
+    hello: &Hello,
     game: &Game,
     id: u64,
-) -> Result<Option<Divergence>, crate::protocol::EngineFault> {
+) -> Result<Option<Divergence>, EngineFault> {
     let ours = judge(
         &mut Reference::default(),
         &game.fen,
@@ -52,7 +52,7 @@ pub(crate) fn check(
 /// keeping every cut that still diverges on that rule.
 pub(crate) fn shrink(
     subject: &mut dyn Subject,
-    hello: &crate::protocol::Hello,
+    hello: &Hello,
     game: &Game,
     found: &Divergence,
     budget: usize,
