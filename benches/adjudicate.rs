@@ -10,8 +10,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use drawrules::Edition;
-use drawrules::adjudicate::{Options, adjudicate_source};
-use drawrules::pgn::{Games, PgnGame, decompressed, in_order};
+use drawrules_pgn::adjudicate::{AdjudicateOptions, adjudicate_source};
+use drawrules_pgn::{Games, PgnGame, decompressed, in_order};
 use shakmaty::Position;
 
 /// Replays a game's main line with shakmaty alone; returns the plies
@@ -42,8 +42,43 @@ fn best(work: impl Fn() -> u64) -> (Duration, u64) {
         .unwrap_or_default()
 }
 
+/// What `cargo test --benches` runs (the binary without `--bench`): both
+/// sides of the comparison, once, on the real games shipped in
+/// `tests/data/`, which must agree on the games read and replay them all.
+fn smoke() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lichess-sample.pgn");
+    let text =
+        std::fs::read(&path).unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
+    let (mut games, mut plies) = (0, 0);
+    for game in Games::new(text.as_slice()) {
+        games += 1;
+        plies += bare_replay(&game.expect("the sample reads to its end"));
+    }
+    let mut adjudicated = 0;
+    let options = AdjudicateOptions {
+        edition: Edition::Fide2018,
+        threads: 2,
+        ..AdjudicateOptions::default()
+    };
+    adjudicate_source(
+        "lichess-sample.pgn",
+        text.as_slice(),
+        &options,
+        |report, _| {
+            assert!(report.adjudication.is_some(), "{:?}", report.error_line());
+            adjudicated += 1;
+        },
+    )
+    .expect("readable");
+    assert_eq!((games, adjudicated, plies), (283, 283, 24_050));
+    println!("adjudicate smoke run: {games} games, {plies} plies, both ways");
+}
+
 fn main() {
+    // `cargo test --benches` runs bench binaries with `--bench` absent: a
+    // quick run that checks the work instead of timing it.
     if !std::env::args().any(|arg| arg == "--bench") {
+        smoke();
         return;
     }
     println!(
@@ -87,10 +122,10 @@ fn main() {
             });
             let (adjudicate_time, adjudicated) = best(|| {
                 let mut games = 0;
-                let options = Options {
+                let options = AdjudicateOptions {
                     edition: Edition::Fide2018,
                     threads,
-                    ..Options::default()
+                    ..AdjudicateOptions::default()
                 };
                 adjudicate_source(file, text.as_slice(), &options, |_, _| games += 1)
                     .expect("readable");

@@ -10,8 +10,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use drawrules::scenario::{Scenario, SeededBytes};
 use drawrules::{Arbiter, Edition, Reference, StartPosition};
+use drawrules_scenario::{Scenario, SeededBytes};
 use shakmaty::san::San;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{EnPassantMode, Move, Position};
@@ -99,7 +99,7 @@ fn arbiter_records(game: &Game) {
 
 /// The reference, asked for the full status record at every ply.
 fn reference_records(game: &Game) {
-    let mut reference = Reference::new(game.start.clone(), Edition::Fide2018);
+    let mut reference = Reference::new(&game.start, Edition::Fide2018);
     for &mv in &game.moves {
         reference.play_move(mv).unwrap();
         black_box(drawrules::Rules::status(&reference));
@@ -268,10 +268,38 @@ fn report(title: &str, games: &[Game], reference_games: usize) {
     }
 }
 
+/// What `cargo test --benches` runs (the binary without `--bench`): every
+/// row's work, once, on a few generated games and on the real games shipped
+/// in `tests/data/`, each of which must replay to its end.
+fn smoke() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lichess-sample.pgn");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
+    let real = parse_pgn(&text, usize::MAX);
+    // 24,050 plies, less the 42 played after a fivefold repetition.
+    assert_eq!(
+        (real.len(), plies(&real)),
+        (283, 24_008),
+        "sample games, plies"
+    );
+    let games: Vec<Game> = generated(20).into_iter().chain(real).collect();
+    for row in &ROWS {
+        for game in &games {
+            (row.work)(game);
+        }
+    }
+    println!(
+        "throughput smoke run: {} games, {} plies through every row",
+        games.len(),
+        plies(&games)
+    );
+}
+
 fn main() {
-    // `cargo test --benches` runs bench binaries with `--bench` absent; keep
-    // that quick.
+    // `cargo test --benches` runs bench binaries with `--bench` absent: a
+    // quick run that checks the work instead of timing it.
     if !std::env::args().any(|arg| arg == "--bench") {
+        smoke();
         return;
     }
     println!(

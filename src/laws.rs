@@ -11,6 +11,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::article::Article;
+
 /// The edition of the FIDE Laws of Chess whose draw rules apply.
 ///
 /// The editions differ only in Article 9.6.1 (the automatic draw by
@@ -87,7 +89,7 @@ impl FromStr for Edition {
 /// ```
 /// use drawrules::Ending;
 ///
-/// assert_eq!(Ending::SeventyFiveMoves.article(), "9.6.2");
+/// assert_eq!(Ending::SeventyFiveMoves.article().number(), "9.6.2");
 /// assert_eq!(Ending::SeventyFiveMoves.to_string(), "seventy-five-moves");
 /// assert!(Ending::Stalemate.is_draw());
 /// assert!(!Ending::Checkmate.is_draw());
@@ -131,13 +133,13 @@ impl Ending {
     }
 
     /// The article of the Laws that defines this ending.
-    pub const fn article(self) -> &'static str {
+    pub const fn article(self) -> Article {
         match self {
-            Ending::Checkmate => "5.1.1",
-            Ending::Stalemate => "5.2.1",
-            Ending::DeadPosition => "5.2.2",
-            Ending::FivefoldRepetition => "9.6.1",
-            Ending::SeventyFiveMoves => "9.6.2",
+            Ending::Checkmate => Article::Checkmate,
+            Ending::Stalemate => Article::Stalemate,
+            Ending::DeadPosition => Article::DeadPosition,
+            Ending::FivefoldRepetition => Article::FivefoldRepetition,
+            Ending::SeventyFiveMoves => Article::SeventyFiveMoves,
         }
     }
 
@@ -164,8 +166,8 @@ impl fmt::Display for Ending {
 /// ```
 /// use drawrules::Claim;
 ///
-/// assert_eq!(Claim::FiftyMoves.article_now(), "9.3.2");
-/// assert_eq!(Claim::FiftyMoves.article_on_move(), "9.3.1");
+/// assert_eq!(Claim::FiftyMoves.article_now().number(), "9.3.2");
+/// assert_eq!(Claim::FiftyMoves.article_on_move().number(), "9.3.1");
 /// assert_eq!(Claim::ThreefoldRepetition.to_string(), "threefold-repetition");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -190,18 +192,18 @@ impl Claim {
     }
 
     /// The article for a claim on the position that stands now.
-    pub const fn article_now(self) -> &'static str {
+    pub const fn article_now(self) -> Article {
         match self {
-            Claim::ThreefoldRepetition => "9.2.2",
-            Claim::FiftyMoves => "9.3.2",
+            Claim::ThreefoldRepetition => Article::ThreefoldNow,
+            Claim::FiftyMoves => Article::FiftyMovesNow,
         }
     }
 
     /// The article for a claim made by writing down a move first.
-    pub const fn article_on_move(self) -> &'static str {
+    pub const fn article_on_move(self) -> Article {
         match self {
-            Claim::ThreefoldRepetition => "9.2.1",
-            Claim::FiftyMoves => "9.3.1",
+            Claim::ThreefoldRepetition => Article::ThreefoldOnMove,
+            Claim::FiftyMoves => Article::FiftyMovesOnMove,
         }
     }
 }

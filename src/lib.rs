@@ -24,16 +24,28 @@
 //! legal counts). The pages under `spec/rules/` give our reading of every
 //! point the Laws leave open, with worked examples.
 //!
-//! ## The pieces
+//! ## The modules
 //!
-//! * [`laws`]: the vocabulary ([`Edition`], [`Ending`], [`Claim`],
-//!   [`GameResult`]); [`Status`], the record every implementation reports per
-//!   ply; [`Rules`], the interface they offer; [`StartPosition`].
-//! * [`reference`](mod@reference): the executable specification, one file per article
-//!   group, written for reading.
-//! * [`explain`]: play a game through any [`Rules`] and render the result.
-//! * [`corpus`]: the conformance cases of `spec/cases/`, loaded and run
-//!   against any [`Rules`].
+//! | module | what it holds | may use |
+//! |---|---|---|
+//! | `article` | [`Article`]: the single source of article numbers and our names for them | nothing |
+//! | [`laws`] | the vocabulary: [`Edition`], [`Ending`], [`Claim`], [`GameResult`]; names only, no rules | nothing |
+//! | `status` | [`Status`] and [`ClaimsOnMove`], the record every implementation reports per ply | laws |
+//! | `partial` | [`PartialStatus`], some fields of a record (a case's expectation, an engine's answer), and its comparer | laws, status |
+//! | `start` | [`StartPosition`]: a FEN, a Chess960 number, or the standard position | nothing |
+//! | `rules` | [`Rules`], the interface every implementation offers, and its errors | laws, status, start |
+//! | [`notation`] | move text (UCI, SAN) read and written | rules |
+//! | `refusal` | [`Refusal`] and [`RefusalKind`]: why a game stopped before its last move | notation, rules, start |
+//! | `judge` | [`judge`], the one judging pipeline: a start and moves through any [`Rules`], records or a located refusal | the above |
+//! | [`reference`](mod@reference) | [`Reference`], the executable specification, one file per article group, written for reading | the above |
+//! | `arbiter` | [`Arbiter`], the fast implementation, checked against the reference | the above but the reference |
+//! | [`explain`] | a game played through any [`Rules`], a row per ply, and the table people read | the above |
+//!
+//! The library knows nothing of the command line, the conformance corpus,
+//! PGN or test generators: those are the workspace's other crates
+//! (`drawrules-conformance`, `drawrules-pgn`, `drawrules-scenario`,
+//! `drawrules-oracle`, `drawrules-cli`), which depend on this one and never
+//! the other way round.
 //!
 //! # Examples
 //!
@@ -42,7 +54,7 @@
 //!
 //! // Clock at 99: writing a quiet move lets White claim (9.3.1).
 //! let start: StartPosition = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80".parse().unwrap();
-//! let mut game = Reference::new(start, Edition::Fide2018);
+//! let mut game = Reference::new(&start, Edition::Fide2018);
 //! let status = game.status();
 //! assert!(status.claims.is_empty());
 //! assert!(status.claims_on_move.fifty_moves.contains(&"a1a2".to_string()));
@@ -51,26 +63,28 @@
 //! assert_eq!(game.status().claims, vec![Claim::FiftyMoves]);
 //! ```
 
-pub mod adjudicate;
 mod arbiter;
-pub mod corpus;
+mod article;
 pub mod explain;
+mod judge;
 pub mod laws;
 pub mod notation;
-pub mod oracle;
-pub mod pgn;
-pub mod protocol;
+mod partial;
 pub mod reference;
+mod refusal;
 mod rules;
-pub mod scenario;
 mod start;
 mod status;
-pub mod verify;
 
-pub use arbiter::Arbiter;
+pub use arbiter::{Arbiter, PlaySanError};
+pub use article::{Article, ParseArticleError};
+pub use judge::{Judgement, MoveInput, Notation, judge};
 pub use laws::{Claim, Edition, Ending, GameResult, ParseEditionError};
+pub use notation::MoveTextError;
+pub use partial::{Field, Mismatch, PartialClaimsOnMove, PartialStatus};
 pub use reference::Reference;
-pub use rules::{ReplayError, Rules, RulesError};
+pub use refusal::{Refusal, RefusalKind, RefusalReason};
+pub use rules::{Rules, RulesError};
 pub use start::{Chess960NumberError, FenError, StartPosition};
 pub use status::{ClaimsOnMove, Status};
 

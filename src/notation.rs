@@ -17,6 +17,9 @@ pub enum MoveTextError {
     /// The text is neither UCI nor SAN.
     #[error("not a move in UCI or SAN notation")]
     Unreadable,
+    /// The text is not UCI, where only UCI is read.
+    #[error("not a move in UCI notation")]
+    NotUci,
     /// The text names a move that is not legal here.
     #[error("illegal move in this position")]
     Illegal,

@@ -47,36 +47,6 @@ pub trait Rules {
 
     /// The status record of the current ply.
     fn status(&self) -> Status;
-
-    /// Starts from `start`, plays `moves`, and returns the status of every
-    /// ply, ply 0 first.
-    ///
-    /// # Errors
-    ///
-    /// [`ReplayError`] naming the ply and move that could not be played.
-    fn replay(
-        &mut self,
-        start: &StartPosition,
-        edition: Edition,
-        moves: &[UciMove],
-    ) -> Result<Vec<Status>, ReplayError> {
-        self.start(start, edition).map_err(|source| ReplayError {
-            ply: 0,
-            mv: None,
-            source,
-        })?;
-        let mut statuses = Vec::with_capacity(moves.len() + 1);
-        statuses.push(self.status());
-        for (index, &mv) in moves.iter().enumerate() {
-            self.play(mv).map_err(|source| ReplayError {
-                ply: index as u32 + 1,
-                mv: Some(mv),
-                source,
-            })?;
-            statuses.push(self.status());
-        }
-        Ok(statuses)
-    }
 }
 
 /// A move that the rules do not allow.
@@ -100,18 +70,6 @@ fn describe(ended: &[Ending]) -> String {
         .map(|ending| format!("{ending}, {}", ending.article()))
         .collect::<Vec<_>>()
         .join("; ")
-}
-
-/// A game could not be replayed to the end.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("ply {ply}{}: {source}", .mv.map(|mv| format!(", move {mv}")).unwrap_or_default())]
-pub struct ReplayError {
-    /// The ply the move would have made (0 when starting failed).
-    pub ply: u32,
-    /// The move, if a move failed.
-    pub mv: Option<UciMove>,
-    /// Why it failed.
-    pub source: RulesError,
 }
 
 #[cfg(test)]

@@ -1,27 +1,45 @@
-//! `drawrules adjudicate` on the real games of `../shared/data`: every game
-//! read without a crash, the games that went on past an automatic ending
-//! named, and the findings checked game by game against an independent
-//! computation with the reference on a sample.
+//! `drawrules adjudicate` on real games: every game read without a crash,
+//! the games that went on past an automatic ending named, and the findings
+//! checked game by game against an independent computation with the
+//! reference.
 //!
-//! Skipped, with a message, when the data directory is absent.
+//! * `tests/data/lichess-sample.pgn` (283 Lichess games, CC0-1.0; see
+//!   `tests/data/README.md`) ships with the repository, so its tests run on
+//!   every clone: exact counts, and every game against the reference.
+//! * The whole collection of `../shared/data` (over 41,000 games) is read by
+//!   the tests marked `#[ignore = "needs ../shared/data"]`; run them with
+//!   `cargo test --test adjudicate_data -- --include-ignored` (CI does).
+//!   Without the directory they fail with a message, never pass unchecked.
 
+use std::collections::BTreeMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use drawrules::adjudicate::{
-    Adjudication, Finding, Options, Report, ResultCheck, Summary, adjudicate_source,
-};
-use drawrules::pgn::{Games, PgnGame, open};
 use drawrules::{Claim, Edition, Ending, GameResult, Reference, Rules};
+use drawrules_pgn::adjudicate::{
+    AdjudicateOptions, Adjudication, GameFinding, GameReport, ResultCheck, Summary,
+    adjudicate_source,
+};
+use drawrules_pgn::{Games, PgnGame, open};
 
-fn data() -> Option<PathBuf> {
+/// The shared game collection; a test that needs it fails without it.
+fn data() -> PathBuf {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data"));
-    if dir.is_dir() {
-        Some(dir.to_owned())
-    } else {
-        eprintln!("skipped: no game collection at {}", dir.display());
-        None
-    }
+    assert!(
+        dir.is_dir(),
+        "this test needs the game collection at {} (../shared/data beside the \
+         repository); tests/data/lichess-sample.pgn is the part every clone has",
+        dir.display()
+    );
+    dir.to_owned()
 }
+
+/// The sample of Lichess games shipped with the repository.
+fn sample() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lichess-sample.pgn")
+}
+
+const SAMPLE_NAME: &str = "lichess-sample.pgn";
 
 /// Every PGN file of the collection, in a fixed order.
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -40,24 +58,36 @@ fn short_name(path: &Path) -> String {
     path.file_name().unwrap().to_string_lossy().into_owned()
 }
 
-#[test]
-fn the_whole_collection_adjudicates_and_names_the_games_played_past_the_end() {
-    let Some(dir) = data() else { return };
-    let mut summary = Summary::new(0);
-    let mut past_end = Vec::new();
-    let mut errors = Vec::new();
-    for path in files(&dir) {
-        let input = open(&path).expect("readable data file");
-        let options = Options {
+/// Everything adjudicate says about one source, on two threads.
+struct Adjudicated {
+    summary: Summary,
+    /// The games played on after an automatic ending, one line each.
+    past_end: Vec<String>,
+    /// The games that could not be read or replayed, one line each.
+    errors: Vec<String>,
+}
+
+impl Adjudicated {
+    fn new() -> Adjudicated {
+        Adjudicated {
+            summary: Summary::new(0),
+            past_end: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, name: &str, path: &Path) {
+        let input = open(path).expect("readable data file");
+        let options = AdjudicateOptions {
             threads: 2,
-            ..Options::default()
+            ..AdjudicateOptions::default()
         };
-        adjudicate_source(&short_name(&path), input, &options, |report, _| {
-            summary.add(report);
-            if report.findings.contains(&Finding::PlayedPastEnd) {
+        adjudicate_source(name, input, &options, |report, _| {
+            self.summary.add(report);
+            if report.findings.contains(&GameFinding::PlayedPastEnd) {
                 let found = report.adjudication.as_ref().unwrap();
                 let ended = found.ended.as_ref().unwrap();
-                past_end.push(format!(
+                self.past_end.push(format!(
                     "{} ended {} at ply {}, {} plies more",
                     report.name(),
                     ended.endings[0],
@@ -66,11 +96,79 @@ fn the_whole_collection_adjudicates_and_names_the_games_played_past_the_end() {
                 ));
             }
             if let Some(error) = report.error_line() {
-                errors.push(error);
+                self.errors.push(error);
             }
         })
         .expect("the files read to their end");
     }
+
+    /// The count of every finding, in the summary's order.
+    fn counts(&self) -> Vec<(GameFinding, u64)> {
+        GameFinding::ALL
+            .iter()
+            .map(|&finding| (finding, self.summary.count(finding)))
+            .collect()
+    }
+}
+
+/// The findings of the sample, game counts per kind, as `drawrules
+/// adjudicate` reports them and `tests/data/README.md` states them.
+const SAMPLE_COUNTS: [(GameFinding, u64); 12] = [
+    (GameFinding::ThreefoldClaimable, 22),
+    (GameFinding::FiftyMovesClaimable, 2),
+    (GameFinding::Checkmate, 38),
+    (GameFinding::Stalemate, 2),
+    (GameFinding::DeadPosition, 4),
+    (GameFinding::FivefoldRepetition, 7),
+    (GameFinding::SeventyFiveMoves, 0),
+    (GameFinding::PlayedPastEnd, 6),
+    (GameFinding::DecisiveAfterAutomaticDraw, 0),
+    (GameFinding::ContradictsCheckmate, 0),
+    (GameFinding::UnfinishedAfterEnding, 0),
+    (GameFinding::ParseError, 0),
+];
+
+#[test]
+fn the_lichess_sample_adjudicates_to_its_known_findings() {
+    let mut found = Adjudicated::new();
+    found.add(SAMPLE_NAME, &sample());
+    println!("{}", found.summary.table());
+    let summary = &found.summary;
+    assert_eq!(
+        (
+            summary.games,
+            summary.adjudicated,
+            summary.chess960,
+            summary.plies
+        ),
+        (283, 283, 0, 24_050),
+        "games, replayed, Chess960, plies"
+    );
+    assert_eq!(found.errors, Vec::<String>::new());
+    assert_eq!(found.counts(), SAMPLE_COUNTS);
+    // The games the collection's own test names (#415, #2044, #8049,
+    // #9750, #11393, #11701 of the Lichess file), here by their place in
+    // the sample.
+    let expected = [
+        "lichess-sample.pgn#9 (gpcom - ABOGhayth) ended fivefold-repetition at ply 152, 19 plies more",
+        "lichess-sample.pgn#43 (pacal56 - Boterhoofd) ended fivefold-repetition at ply 102, 10 plies more",
+        "lichess-sample.pgn#165 (Boterhoofd - FeegLood) ended fivefold-repetition at ply 94, 5 plies more",
+        "lichess-sample.pgn#200 (Metalhead-666 - ArminTanzarian) ended fivefold-repetition at ply 95, 3 plies more",
+        "lichess-sample.pgn#234 (holtchess - Paul-K4) ended fivefold-repetition at ply 35, 1 plies more",
+        "lichess-sample.pgn#242 (petrut1970 - Peaudepailles) ended fivefold-repetition at ply 113, 4 plies more",
+    ];
+    assert_eq!(found.past_end, expected);
+}
+
+#[test]
+#[ignore = "needs ../shared/data"]
+fn the_whole_collection_adjudicates_and_names_the_games_played_past_the_end() {
+    let dir = data();
+    let mut found = Adjudicated::new();
+    for path in files(&dir) {
+        found.add(&short_name(&path), &path);
+    }
+    let (summary, past_end, errors) = (&found.summary, &found.past_end, &found.errors);
     println!("{}", summary.table());
     assert!(summary.games > 41_000, "{} games", summary.games);
     assert_eq!(summary.chess960, 5_230);
@@ -86,7 +184,7 @@ fn the_whole_collection_adjudicates_and_names_the_games_played_past_the_end() {
         "lichess-elite-2013-2015.pgn.xz#11393 (holtchess - Paul-K4) ended fivefold-repetition at ply 35, 1 plies more",
         "lichess-elite-2013-2015.pgn.xz#11701 (petrut1970 - Peaudepailles) ended fivefold-repetition at ply 113, 4 plies more",
     ];
-    assert_eq!(past_end, expected);
+    assert_eq!(*past_end, expected);
     // The games that cannot be replayed: null moves, games without moves
     // or result, and a file of one-line games without blank lines between
     // them (the parser reads it as one game).
@@ -120,7 +218,7 @@ struct Independent {
 
 fn with_reference(game: &PgnGame) -> Option<Independent> {
     let start = game.start().ok()?;
-    let mut reference = Reference::new(start.clone(), Edition::Fide2018);
+    let mut reference = Reference::new(&start, Edition::Fide2018);
     let mut position = start.position().clone();
     let mut found = Independent {
         threefold: (None, None),
@@ -184,7 +282,7 @@ fn with_reference(game: &PgnGame) -> Option<Independent> {
 }
 
 fn as_found(found: &Adjudication) -> Independent {
-    let claim = |c: &drawrules::adjudicate::FirstClaim| (c.on_move, c.on_board);
+    let claim = |c: &drawrules_pgn::adjudicate::FirstClaim| (c.on_move, c.on_board);
     Independent {
         threefold: claim(&found.threefold_repetition),
         fifty: claim(&found.fifty_moves),
@@ -199,49 +297,105 @@ fn as_found(found: &Adjudication) -> Independent {
 
 /// The findings a record of the reference's gives, as the summary counts
 /// them.
-fn findings(found: &Independent) -> Vec<Finding> {
+fn findings(found: &Independent) -> Vec<GameFinding> {
     let mut out = Vec::new();
     if found.threefold != (None, None) {
-        out.push(Finding::ThreefoldClaimable);
+        out.push(GameFinding::ThreefoldClaimable);
     }
     if found.fifty != (None, None) {
-        out.push(Finding::FiftyMovesClaimable);
+        out.push(GameFinding::FiftyMovesClaimable);
     }
     for ending in found.ended.iter().flat_map(|(_, endings, _)| endings) {
         out.push(match ending {
-            Ending::Checkmate => Finding::Checkmate,
-            Ending::Stalemate => Finding::Stalemate,
-            Ending::DeadPosition => Finding::DeadPosition,
-            Ending::FivefoldRepetition => Finding::FivefoldRepetition,
-            Ending::SeventyFiveMoves => Finding::SeventyFiveMoves,
+            Ending::Checkmate => GameFinding::Checkmate,
+            Ending::Stalemate => GameFinding::Stalemate,
+            Ending::DeadPosition => GameFinding::DeadPosition,
+            Ending::FivefoldRepetition => GameFinding::FivefoldRepetition,
+            Ending::SeventyFiveMoves => GameFinding::SeventyFiveMoves,
         });
     }
     if found.plies_after_end > 0 {
-        out.push(Finding::PlayedPastEnd);
+        out.push(GameFinding::PlayedPastEnd);
     }
     match found.result_check {
-        ResultCheck::DecisiveAfterAutomaticDraw => out.push(Finding::DecisiveAfterAutomaticDraw),
-        ResultCheck::ContradictsCheckmate => out.push(Finding::ContradictsCheckmate),
-        ResultCheck::UnfinishedAfterEnding => out.push(Finding::UnfinishedAfterEnding),
+        ResultCheck::DecisiveAfterAutomaticDraw => {
+            out.push(GameFinding::DecisiveAfterAutomaticDraw)
+        }
+        ResultCheck::ContradictsCheckmate => out.push(GameFinding::ContradictsCheckmate),
+        ResultCheck::UnfinishedAfterEnding => out.push(GameFinding::UnfinishedAfterEnding),
         _ => {}
     }
     out
+}
+
+/// Games checked against the reference, and the findings counted both ways.
+#[derive(Default)]
+struct Tally {
+    games: u32,
+    chess960: u32,
+    ours: BTreeMap<GameFinding, u32>,
+    theirs: BTreeMap<GameFinding, u32>,
+}
+
+impl Tally {
+    /// Adjudicates `game` and checks its findings against the reference's
+    /// own computation.
+    fn check(&mut self, source: &str, game: &PgnGame) {
+        let report = GameReport::of(source, game, Edition::Fide2018);
+        let independent = with_reference(game);
+        let Some(found) = &report.adjudication else {
+            assert!(
+                independent.is_none() || game.termination.is_none(),
+                "{}: refused by the adjudication only: {:?}",
+                report.name(),
+                report.error
+            );
+            return;
+        };
+        let independent = independent.expect("replayable by the reference too");
+        assert_eq!(as_found(found), independent, "{}", report.name());
+        self.games += 1;
+        self.chess960 += u32::from(game.start().unwrap().is_chess960());
+        for finding in report.findings {
+            *self.ours.entry(finding).or_default() += 1;
+        }
+        for finding in findings(&independent) {
+            *self.theirs.entry(finding).or_default() += 1;
+        }
+    }
+}
+
+/// Every game of the sample: the findings must be the reference's, game
+/// by game.
+#[test]
+fn the_lichess_sample_matches_the_reference_game_by_game() {
+    let mut tally = Tally::default();
+    for game in Games::new(open(&sample()).expect("readable sample")) {
+        tally.check(SAMPLE_NAME, &game.expect("the sample reads to its end"));
+    }
+    println!("{} games: {:?}", tally.games, tally.ours);
+    assert_eq!(tally.games, 283, "every game of the sample replayed");
+    assert_eq!(tally.ours, tally.theirs);
+    let expected: BTreeMap<GameFinding, u32> = SAMPLE_COUNTS
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|&(finding, n)| (finding, u32::try_from(n).unwrap()))
+        .collect();
+    assert_eq!(tally.ours, expected);
 }
 
 /// Every game of the small files, every 10th game of the large ones, and
 /// every large-file game the adjudication found past its end: the counts of
 /// games per finding must be the reference's, game by game.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn findings_match_the_reference_on_a_sample() {
-    let Some(dir) = data() else { return };
+    let dir = data();
     let past_end = [(
         "lichess-elite-2013-2015.pgn.xz",
         [415, 2044, 8049, 9750, 11393, 11701],
     )];
-    let mut ours = std::collections::BTreeMap::<Finding, u32>::new();
-    let mut theirs = std::collections::BTreeMap::<Finding, u32>::new();
-    let mut sampled = 0;
-    let mut chess960 = 0;
+    let mut tally = Tally::default();
     for path in files(&dir) {
         let name = short_name(&path);
         let large = name.ends_with(".xz");
@@ -255,47 +409,82 @@ fn findings_match_the_reference_on_a_sample() {
             if large && game.index % 10 != 0 && !wanted.contains(&game.index) {
                 continue;
             }
-            let report = Report::of(&name, &game, Edition::Fide2018);
-            let independent = with_reference(&game);
-            let Some(found) = &report.adjudication else {
-                assert!(
-                    independent.is_none() || game.termination.is_none(),
-                    "{}: refused by the adjudication only: {:?}",
-                    report.name(),
-                    report.error
-                );
-                continue;
-            };
-            let independent = independent.expect("replayable by the reference too");
-            assert_eq!(as_found(found), independent, "{}", report.name());
-            sampled += 1;
-            chess960 += u32::from(game.start().unwrap().is_chess960());
-            for finding in report.findings {
-                *ours.entry(finding).or_default() += 1;
-            }
-            for finding in findings(&independent) {
-                *theirs.entry(finding).or_default() += 1;
-            }
+            tally.check(&name, &game);
         }
     }
+    let (ours, sampled, chess960) = (&tally.ours, tally.games, tally.chess960);
     println!("{sampled} games ({chess960} Chess960): {ours:?}");
-    assert_eq!(ours, theirs);
+    assert_eq!(tally.ours, tally.theirs);
     assert!(
         sampled > 1_000 && chess960 > 100,
         "{sampled} games, {chess960} Chess960"
     );
     for finding in [
-        Finding::ThreefoldClaimable,
-        Finding::FiftyMovesClaimable,
-        Finding::Checkmate,
-        Finding::Stalemate,
-        Finding::FivefoldRepetition,
-        Finding::SeventyFiveMoves,
-        Finding::PlayedPastEnd,
+        GameFinding::ThreefoldClaimable,
+        GameFinding::FiftyMovesClaimable,
+        GameFinding::Checkmate,
+        GameFinding::Stalemate,
+        GameFinding::FivefoldRepetition,
+        GameFinding::SeventyFiveMoves,
+        GameFinding::PlayedPastEnd,
     ] {
         assert!(
             ours.get(&finding).is_some_and(|&n| n > 0),
             "no {finding:?} in the sample"
         );
     }
+}
+
+/// `tests/data/lichess-sample.pgn` is what `tests/data/README.md` says: the
+/// Lichess file's games numbered by a multiple of 50, and those with a
+/// fifty-move claim, a fivefold repetition or play after the end, copied
+/// byte for byte in their order.
+#[test]
+#[ignore = "needs ../shared/data"]
+fn the_lichess_sample_is_taken_verbatim_by_its_rule() {
+    let path = data().join("lichess-elite-2013-2015.pgn.xz");
+    let mut text = String::new();
+    open(&path)
+        .expect("readable data file")
+        .read_to_string(&mut text)
+        .expect("UTF-8 PGN text");
+    // Each game starts with its Event tag at the start of a line.
+    let mut starts: Vec<usize> = text
+        .match_indices("\n[Event ")
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert!(text.starts_with("[Event "));
+    starts.insert(0, 0);
+    starts.push(text.len());
+    let texts: Vec<&str> = starts.windows(2).map(|w| &text[w[0]..w[1]]).collect();
+    let games: Vec<PgnGame> = Games::new(text.as_bytes())
+        .map(|game| game.expect("the file reads to its end"))
+        .collect();
+    assert_eq!((texts.len(), games.len()), (13_781, 13_781));
+    let rare = [
+        GameFinding::FiftyMovesClaimable,
+        GameFinding::FivefoldRepetition,
+        GameFinding::PlayedPastEnd,
+    ];
+    let mut chosen = String::new();
+    let mut extra = Vec::new();
+    for (game, game_text) in games.iter().zip(&texts) {
+        let report = GameReport::of("lichess", game, Edition::Fide2018);
+        let is_rare = report.findings.iter().any(|f| rare.contains(f));
+        if game.index % 50 == 0 || is_rare {
+            chosen.push_str(game_text);
+        }
+        if is_rare {
+            extra.push(game.index);
+        }
+    }
+    assert_eq!(
+        extra,
+        [415, 628, 2044, 2688, 8049, 9750, 9881, 11393, 11701]
+    );
+    let shipped = std::fs::read_to_string(sample()).expect("readable sample");
+    assert!(
+        chosen == shipped,
+        "tests/data/lichess-sample.pgn differs from the games its rule chooses"
+    );
 }

@@ -1,89 +1,129 @@
-//! Runs every case of the conformance corpus (`spec/cases/`) against both
-//! implementations, under every edition each case holds for, and reports
-//! every failure at once.
+//! The conformance corpus (`spec/cases/`) against both implementations: one
+//! test per case and engine, named `group/name::engine`, which runs the case
+//! under every edition it holds for and, when it fails, names every field
+//! that differs. Then the checks of the corpus itself.
 //!
-//! `DRAWRULES_CASES=TEXT cargo test --test conformance` runs only the cases
-//! whose full name (`group/name`) contains `TEXT`.
+//! A harness of its own (`harness = false`, with `libtest-mimic`), so that
+//! the usual filters pick cases by name:
+//!
+//! ```text
+//! cargo test --test conformance -- castling                 # every case whose name has "castling"
+//! cargo test --test conformance -- fifty-moves/ ::arbiter   # a group, or one engine
+//! cargo test --test conformance -- --exact threefold/knights-twice::reference
+//! cargo test --test conformance -- --list
+//! ```
 
 use std::path::Path;
-use std::time::Instant;
 
-use drawrules::corpus::{CaseRun, Corpus, Readings, load_dir, run_corpus};
-use drawrules::{Arbiter, Reference, Rules};
+use drawrules::{Arbiter, Article, Edition, Reference, Rules};
+use drawrules_conformance::corpus::{Case, CaseRun, Corpus, Readings, load_dir, run_case};
+use libtest_mimic::{Arguments, Failed, Trial};
 
-fn corpus() -> Corpus {
+/// An engine's name in the test names, and a fresh instance of it.
+type Engine = (&'static str, fn() -> Box<dyn Rules>);
+
+/// A check of the whole corpus, by name.
+type Check = (&'static str, fn(&Corpus) -> Result<(), Failed>);
+
+const ENGINES: [Engine; 2] = [
+    ("reference", || Box::new(Reference::default())),
+    ("arbiter", || Box::new(Arbiter::default())),
+];
+
+fn main() {
+    let arguments = Arguments::from_args();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/cases");
-    load_dir(&dir).unwrap_or_else(|err| panic!("{err}"))
+    let trials = match load_dir(&dir) {
+        Ok(corpus) => trials(corpus),
+        // A corpus that does not load is one failing test, not a crash.
+        Err(err) => vec![Trial::test("the_corpus_loads", move || {
+            Err(err.to_string().into())
+        })],
+    };
+    libtest_mimic::run(&arguments, trials).exit();
 }
 
-fn filter() -> String {
-    std::env::var("DRAWRULES_CASES").unwrap_or_default()
-}
-
-/// Runs the filtered corpus through one engine; returns the runs.
-fn run(engine: &str, rules: &mut dyn Rules, corpus: &Corpus, filter: &str) -> Vec<CaseRun> {
-    let started = Instant::now();
-    let runs = run_corpus(corpus, rules, filter, Readings::Ours);
-    eprintln!(
-        "{engine}: {} case runs in {:.2?}",
-        runs.len(),
-        started.elapsed()
-    );
-    runs
-}
-
-#[test]
-fn every_case_holds_for_both_engines() {
-    let corpus = corpus();
-    let filter = filter();
-    let mut failures = Vec::new();
-    let mut total = 0;
-    let engines: [(&str, Box<dyn Rules>); 2] = [
-        ("reference", Box::new(Reference::default())),
-        ("arbiter", Box::new(Arbiter::default())),
+/// One trial per case and engine, then the checks of the whole corpus.
+fn trials(corpus: Corpus) -> Vec<Trial> {
+    let mut trials: Vec<Trial> = corpus
+        .cases()
+        .flat_map(|(group, case)| ENGINES.map(|engine| case_trial(group, case, engine)))
+        .collect();
+    let corpus = std::sync::Arc::new(corpus);
+    let checks: [Check; 3] = [
+        (
+            "the_corpus_is_large_and_covers_every_article",
+            the_corpus_is_large_and_covers_every_article,
+        ),
+        (
+            "every_case_with_alternatives_holds_under_some_reading_only_as_stated",
+            every_case_with_alternatives_holds_under_some_reading_only_as_stated,
+        ),
+        (
+            "any_reading_accepts_an_implementation_that_follows_another",
+            any_reading_accepts_an_implementation_that_follows_another,
+        ),
     ];
-    for (engine, mut rules) in engines {
-        let runs = run(engine, rules.as_mut(), &corpus, &filter);
-        assert!(
-            !runs.is_empty(),
-            "no case loaded (DRAWRULES_CASES={filter:?} matches none of {} cases)",
-            corpus.len()
-        );
-        total += runs.len();
-        failures.extend(
-            runs.iter()
-                .filter(|run| !run.holds())
-                .map(|run| format!("{engine}: {run}")),
-        );
+    for (name, check) in checks {
+        let corpus = std::sync::Arc::clone(&corpus);
+        trials.push(Trial::test(name, move || check(&corpus)));
     }
-    assert!(
-        failures.is_empty(),
-        "{} of {total} case runs fail:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    trials
 }
 
-#[test]
-fn the_corpus_is_large_and_covers_every_article() {
-    let corpus = corpus();
-    assert!(corpus.len() >= 80, "only {} cases", corpus.len());
-    for article in drawrules::corpus::ARTICLES {
-        assert!(
-            corpus
+/// The case under every edition it holds for, through a fresh engine; fails
+/// with one line per edition that does not hold, naming every differing
+/// field.
+fn case_trial(group: &str, case: &Case, (engine, make): Engine) -> Trial {
+    let name = case.full_name(group);
+    let case = case.clone();
+    Trial::test(format!("{name}::{engine}"), move || {
+        let mut rules = make();
+        let failed: Vec<String> = Edition::ALL
+            .into_iter()
+            .filter(|&edition| case.holds_for(edition))
+            .map(|edition| CaseRun {
+                name: name.clone(),
+                edition,
+                failures: run_case(rules.as_mut(), &case, edition, Readings::Ours),
+            })
+            .filter(|run| !run.holds())
+            .map(|run| format!("{engine}: {run}"))
+            .collect();
+        if failed.is_empty() {
+            Ok(())
+        } else {
+            Err(failed.join("\n").into())
+        }
+    })
+}
+
+fn the_corpus_is_large_and_covers_every_article(corpus: &Corpus) -> Result<(), Failed> {
+    if corpus.len() < 80 {
+        return Err(format!("only {} cases", corpus.len()).into());
+    }
+    let missing: Vec<Article> = Article::ALL
+        .into_iter()
+        .filter(|article| {
+            !corpus
                 .cases()
-                .any(|(_, case)| case.articles.iter().any(|a| a == article)),
-            "no case names article {article}"
-        );
+                .any(|(_, case)| case.articles.contains(article))
+        })
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("no case names the articles {missing:?}").into())
     }
 }
 
-#[test]
-fn every_case_with_alternatives_holds_under_some_reading_only_as_stated() {
-    // A reading that is not ours must really differ from ours: our
-    // implementations must fail it, or the alternative says nothing.
-    let corpus = corpus();
+/// A reading that is not ours must really differ from ours: our
+/// implementations must fail it, or the alternative says nothing.
+fn every_case_with_alternatives_holds_under_some_reading_only_as_stated(
+    corpus: &Corpus,
+) -> Result<(), Failed> {
     let mut checked = 0;
+    let mut wrong = Vec::new();
     for (group, case) in corpus.cases() {
         for (index, alternative) in case.alternatives.iter().enumerate() {
             if alternative.ours {
@@ -93,58 +133,66 @@ fn every_case_with_alternatives_holds_under_some_reading_only_as_stated() {
             only_this.alternatives = vec![alternative.clone()];
             only_this.alternatives[0].ours = true;
             for edition in case.editions.iter().copied() {
-                let failures = drawrules::corpus::run_case(
+                let failures = run_case(
                     &mut Reference::default(),
                     &only_this,
                     edition,
                     Readings::Ours,
                 );
-                assert!(
-                    !failures.is_empty(),
-                    "{} ({edition}): alternative {} holds for the reference too",
-                    case.full_name(group),
-                    index + 1
-                );
+                if failures.is_empty() {
+                    wrong.push(format!(
+                        "{} ({edition}): alternative {} holds for the reference too",
+                        case.full_name(group),
+                        index + 1
+                    ));
+                }
                 checked += 1;
             }
         }
     }
-    assert!(checked > 0, "no case offers an alternative reading");
+    if checked == 0 {
+        return Err("no case offers an alternative reading".into());
+    }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(wrong.join("\n").into())
+    }
 }
 
-#[test]
-fn any_reading_accepts_an_implementation_that_follows_another() {
-    // Under `Readings::Any` a case holds when some alternative holds: a case
-    // whose only `ours` reading is dropped still holds through the others
-    // only if one of them matches, which ours never does (see above), so it
-    // must fail; with ours kept it must hold.
-    let corpus = corpus();
+/// Under `Readings::Any` a case holds when some alternative holds: a case
+/// whose only `ours` reading is dropped still holds through the others only
+/// if one of them matches, which ours never does (see above), so it must
+/// fail; with ours kept it must hold.
+fn any_reading_accepts_an_implementation_that_follows_another(
+    corpus: &Corpus,
+) -> Result<(), Failed> {
+    let mut checked = 0;
+    let mut wrong = Vec::new();
     for (group, case) in corpus.cases().filter(|(_, c)| !c.alternatives.is_empty()) {
         for edition in case.editions.iter().copied() {
-            let failures = drawrules::corpus::run_case(
-                &mut Reference::default(),
-                case,
-                edition,
-                Readings::Any,
-            );
-            assert!(
-                failures.is_empty(),
-                "{}: {failures:?}",
-                case.full_name(group)
-            );
+            let failures = run_case(&mut Reference::default(), case, edition, Readings::Any);
+            if !failures.is_empty() {
+                wrong.push(format!("{}: {failures:?}", case.full_name(group)));
+            }
             let mut others = case.clone();
             others.alternatives.retain(|alternative| !alternative.ours);
-            let failures = drawrules::corpus::run_case(
-                &mut Reference::default(),
-                &others,
-                edition,
-                Readings::Any,
-            );
-            assert!(
-                !failures.is_empty(),
-                "{}: the other readings hold too",
-                case.full_name(group)
-            );
+            let failures = run_case(&mut Reference::default(), &others, edition, Readings::Any);
+            if failures.is_empty() {
+                wrong.push(format!(
+                    "{}: the other readings hold too",
+                    case.full_name(group)
+                ));
+            }
+            checked += 1;
         }
+    }
+    if checked == 0 {
+        return Err("no case offers an alternative reading".into());
+    }
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(wrong.join("\n").into())
     }
 }

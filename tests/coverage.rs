@@ -1,10 +1,13 @@
 //! How often the generators reach each edge of the rules. Random play almost
 //! never does; a generator that stopped steering there would leave the
 //! differential tests blind, so each edge must occur in at least 1% of the
-//! games. The table is printed (`cargo test --test coverage -- --nocapture`).
+//! games: the repetitions, the claims on the board and on a written move
+//! (9.2.1, 9.3.1), the clocks, mate and stalemate at the count, dead
+//! positions, en passant and castling rights, and where the editions differ.
+//! The table is printed (`cargo test --test coverage -- --nocapture`).
 
-use drawrules::scenario::{Scenario, SeededBytes};
 use drawrules::{Arbiter, Edition, Ending, Status};
+use drawrules_scenario::{Scenario, SeededBytes};
 
 const GAMES: usize = 10_000;
 
@@ -28,7 +31,7 @@ fn fields(status: &Status) -> Vec<&str> {
 
 type Edge = (&'static str, fn(&[Status], &[Status]) -> bool);
 
-const EDGES: [Edge; 10] = [
+const EDGES: [Edge; 14] = [
     ("threefold repetition", |new, _| {
         new.iter().any(|s| s.repetition >= 3)
     }),
@@ -37,7 +40,25 @@ const EDGES: [Edge; 10] = [
             .chain(old)
             .any(|s| s.ended.contains(&Ending::FivefoldRepetition))
     }),
+    ("threefold claim on a written move (9.2.1)", |new, _| {
+        new.iter()
+            .any(|s| !s.claims_on_move.threefold_repetition.is_empty())
+    }),
+    (
+        "threefold on a written move from a position seen once",
+        |new, _| {
+            new.iter()
+                .any(|s| !s.claims_on_move.threefold_repetition.is_empty() && s.repetition == 1)
+        },
+    ),
     ("clock >= 100", |new, _| new.iter().any(|s| s.clock >= 100)),
+    (
+        "fifty-move claim on a written move at 99 (9.3.1)",
+        |new, _| {
+            new.iter()
+                .any(|s| s.clock == 99 && !s.claims_on_move.fifty_moves.is_empty())
+        },
+    ),
     ("clock >= 150", |new, _| new.iter().any(|s| s.clock >= 150)),
     ("checkmate at clock 100", |new, _| {
         new.iter()
@@ -50,6 +71,9 @@ const EDGES: [Edge; 10] = [
     ("stalemate at clock 150", |new, _| {
         new.iter()
             .any(|s| s.clock == 150 && s.ended.contains(&Ending::Stalemate))
+    }),
+    ("dead position (5.2.2)", |new, _| {
+        new.iter().any(|s| s.ended.contains(&Ending::DeadPosition))
     }),
     (
         "positions differing only by a legal en passant right",

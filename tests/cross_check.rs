@@ -9,11 +9,11 @@
 //! the check here. The games are steered towards move reversals and quiet
 //! moves so that repetitions, high clocks and the automatic endings occur.
 
-use drawrules::scenario::SeededBytes;
 use drawrules::{
     Arbiter, Claim, ClaimsOnMove, Edition, Ending, GameResult, Reference, Rules, StartPosition,
     Status,
 };
+use drawrules_scenario::SeededBytes;
 use shakmaty::fen::{Epd, Fen};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
@@ -136,7 +136,7 @@ fn reference_agrees_with_shakmaty_on_every_ply_of_random_games() {
         let edition = Edition::ALL[game_index % 2];
         let fen = STARTS[game_index % STARTS.len()];
         let start: StartPosition = fen.parse().unwrap();
-        let mut reference = Reference::new(start.clone(), edition);
+        let mut reference = Reference::new(&start, edition);
         let mut arbiter = Arbiter::new(&start, edition);
         let mut history = vec![start.position().clone()];
         for ply in 0..=90_usize {

@@ -1,8 +1,13 @@
 //! The arbiter against the reference: every field of every ply's record,
 //! and the acceptance of every move, under both editions.
+//!
+//! proptest keeps no seed files here (`proptest_config` turns failure
+//! persistence off): a shrunk failure is written into the conformance
+//! corpus (`spec/cases/`) as a named case with a one-line postmortem, which
+//! keeps reproducing when the generators change.
 
-use drawrules::oracle::arbiter_matches_reference;
-use drawrules::scenario::{Scenario, SeededBytes, proptest_config, scenarios};
+use drawrules_oracle::arbiter_matches_reference;
+use drawrules_scenario::{Scenario, SeededBytes, proptest_config, scenarios};
 use proptest::prelude::*;
 
 proptest! {

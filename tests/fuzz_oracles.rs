@@ -7,10 +7,10 @@
 use std::fs;
 use std::path::Path;
 
-use drawrules::oracle::{
+use drawrules_oracle::{
     Agreement, arbiter_matches_reference, corpus_file, explain_input, pgn_input, protocol_answers,
 };
-use drawrules::scenario::{Scenario, SeededBytes};
+use drawrules_scenario::{Scenario, SeededBytes};
 
 /// Text the command line might receive: a generated game written as
 /// `FEN\nmoves`, then damaged a little (words dropped, doubled or swapped,
@@ -143,7 +143,7 @@ fn protocol_answers_hold_on_damaged_answers() {
         let len = 16 + (seeded.next_u64() % 300) as usize;
         let scenario = Scenario::from_bytes(&seeded.take(len));
         let moves: Vec<String> = scenario.uci().iter().map(ToString::to_string).collect();
-        let judged = drawrules::verify::judge(
+        let judged = drawrules_conformance::verify::judge(
             &mut drawrules::Reference::default(),
             &scenario.start.to_string(),
             &moves,
@@ -265,33 +265,57 @@ fn every_committed_seed_passes_its_oracle() {
             .and_then(|n| n.to_str())
             .unwrap_or("")
             .to_owned();
+        let mut in_target = 0;
         for file in fs::read_dir(&dir).expect("seed directory") {
             let path = file.expect("readable seed").path();
             let bytes = fs::read(&path).expect("readable seed");
+            // The text targets skip input that is not UTF-8; a committed
+            // seed for them must be text, or it would check nothing.
+            let text = || {
+                std::str::from_utf8(&bytes).unwrap_or_else(|_| {
+                    panic!("{}: a seed of a text target is not UTF-8", path.display())
+                })
+            };
             let outcome = match target.as_str() {
                 "differential_game" => arbiter_matches_reference(&Scenario::from_bytes(&bytes))
                     .map(drop)
                     .map_err(|d| d.to_string()),
-                "explain_input" => match std::str::from_utf8(&bytes) {
-                    Ok(text) => explain_input(text).map(drop).map_err(|i| i.to_string()),
-                    Err(_) => Ok(()),
-                },
-                "protocol_answers" => match std::str::from_utf8(&bytes) {
-                    Ok(text) => protocol_answers(text).map(drop).map_err(|i| i.to_string()),
-                    Err(_) => Ok(()),
-                },
+                "explain_input" => explain_input(text()).map(drop).map_err(|i| i.to_string()),
+                "protocol_answers" => protocol_answers(text())
+                    .map(drop)
+                    .map_err(|i| i.to_string()),
                 "pgn_input" => pgn_input(&bytes).map(drop).map_err(|i| i.to_string()),
-                "corpus_file" => match std::str::from_utf8(&bytes) {
-                    Ok(text) => corpus_file(text).map(drop).map_err(|i| i.to_string()),
-                    Err(_) => Ok(()),
-                },
+                "corpus_file" => corpus_file(text()).map(drop).map_err(|i| i.to_string()),
                 other => panic!("no oracle for seeds of target {other:?}: add it here"),
             };
             if let Err(message) = outcome {
                 panic!("{}: {message}", path.display());
             }
-            inputs += 1;
+            in_target += 1;
         }
+        assert!(in_target > 0, "no seed for target {target}");
+        inputs += in_target;
     }
     assert!(inputs >= 20, "only {inputs} seed inputs found");
+}
+
+/// The `corpus_file` seeds start from the corpus as it stands: each case
+/// file of `spec/cases` has an identical copy among them.
+#[test]
+fn corpus_file_seeds_mirror_the_case_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = 0;
+    for entry in fs::read_dir(root.join("spec/cases")).expect("spec/cases exists") {
+        let path = entry.expect("readable entry").path();
+        let name = path.file_name().expect("a file name");
+        let seed = root.join("fuzz/seeds/corpus_file").join(name);
+        assert!(
+            fs::read(&seed).ok() == Some(fs::read(&path).expect("readable case file")),
+            "{} differs from {}: copy the case file over",
+            seed.display(),
+            path.display()
+        );
+        files += 1;
+    }
+    assert!(files >= 10, "only {files} case files");
 }

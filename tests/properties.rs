@@ -1,14 +1,37 @@
 //! Metamorphic properties, checked on both implementations: relations
 //! between the records of related games that must hold whatever the games.
+//!
+//! Every case reaches its assertions. A property that needs a shape of game
+//! (a cycle, a transposition, a finished game) gets it from a strategy that
+//! builds it (`drawrules_scenario::shapes`), instead of searching random
+//! games and passing when it finds none. Each property's check returns how
+//! many of its central assertions it made; the property fails on zero, and
+//! `every_property_reaches_its_assertions` prints the share over 500
+//! generated inputs and how often a shape had to fall back to its stand-in
+//! start (`cargo test --test properties -- --nocapture`).
+//!
+//! proptest keeps no seed files here (`proptest_config` turns failure
+//! persistence off): a shrunk failure is written into the conformance
+//! corpus (`spec/cases/`) as a named case with a one-line postmortem, which
+//! keeps reproducing when the generators change.
 
-use drawrules::scenario::{Scenario, proptest_config, scenarios};
 use drawrules::{
     Arbiter, Edition, GameResult, Reference, Rules, RulesError, StartPosition, Status,
 };
+use drawrules_scenario::shapes::Found;
+use drawrules_scenario::{
+    Cycle, Finished, Scenario, Transposition, cycles, finished, proptest_config, scenarios,
+    transpositions,
+};
 use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{TestCaseError, TestRunner};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{EnPassantMode, Move, Position, Role, Square};
+
+/// The cases each property runs, and the inputs the share test draws.
+const CASES: u32 = 500;
 
 /// Both implementations, fresh.
 fn engines() -> [(&'static str, Box<dyn Rules>); 2] {
@@ -25,43 +48,31 @@ fn uci(mv: Move, scenario: &Scenario) -> UciMove {
 }
 
 /// Plays the scenario until its end (or until the game is over); returns the
-/// records and the position reached.
-fn play(rules: &mut dyn Rules, scenario: &Scenario) -> (Vec<Status>, Chess) {
+/// records.
+fn play(rules: &mut dyn Rules, scenario: &Scenario) -> Vec<Status> {
     rules.start(&scenario.start, scenario.edition).unwrap();
-    let mut position = scenario.start.position().clone();
     let mut records = vec![rules.status()];
     for &mv in &scenario.moves {
         if rules.play(uci(mv, scenario)).is_err() {
             break;
         }
-        position.play_unchecked(mv);
         records.push(rules.status());
     }
-    (records, position)
+    records
 }
 
-/// The longest prefix of the scenario that ends in a position where the game
-/// goes on, no en passant right stands, and `find` finds what it looks for.
-fn prefix_where<T>(
-    scenario: &Scenario,
-    find: impl Fn(&Chess) -> Option<T>,
-) -> Option<(Scenario, T)> {
-    let (records, _) = play(&mut Arbiter::default(), scenario);
-    let mut positions = vec![scenario.start.position().clone()];
-    for &mv in &scenario.moves[..records.len() - 1] {
-        let mut next = positions.last().unwrap().clone();
-        next.play_unchecked(mv);
-        positions.push(next);
+/// The scenario with `moves` played after its own.
+fn then(scenario: &Scenario, moves: &[Move]) -> Scenario {
+    Scenario {
+        moves: scenario.moves.iter().chain(moves).copied().collect(),
+        ..scenario.clone()
     }
-    (0..records.len()).rev().find_map(|ply| {
-        let usable = records[ply].ended.is_empty() && positions[ply].legal_ep_square().is_none();
-        let found = if usable { find(&positions[ply]) } else { None }?;
-        let prefix = Scenario {
-            moves: scenario.moves[..ply].to_vec(),
-            ..scenario.clone()
-        };
-        Some((prefix, found))
-    })
+}
+
+/// FEN fields that make a position's identity: board, turn, castling, en
+/// passant.
+fn identity(status: &Status) -> Vec<&str> {
+    status.fen.split(' ').take(4).collect()
 }
 
 fn mirror_move(mv: Move) -> Move {
@@ -165,224 +176,332 @@ fn without_move_number(mut status: Status) -> Status {
     status
 }
 
-proptest! {
-    #![proptest_config(proptest_config(500))]
-
-    /// Flipping the board and swapping the colours changes nothing but the
-    /// colours: same clock, count, endings, claims; mirrored FEN and moves.
-    #[test]
-    fn prop_colour_mirror_gives_the_mirrored_record(scenario in scenarios()) {
-        let setup = Fen::from_position(scenario.start.position(), EnPassantMode::Legal)
-            .into_setup();
-        let mut setup = setup.into_mirrored();
-        setup.halfmoves = scenario.start.setup().halfmoves;
-        let fen = Fen::try_from_setup(setup).unwrap().to_string();
-        let mirror = Scenario {
-            edition: scenario.edition,
-            start: StartPosition::from_fen_in(&fen, scenario.start.castling_mode()).unwrap(),
-            moves: scenario.moves.iter().map(|&mv| mirror_move(mv)).collect(),
-        };
-        for ((name, mut a), (_, mut b)) in engines().into_iter().zip(engines()) {
-            let (original, _) = play(a.as_mut(), &scenario);
-            let (flipped, _) = play(b.as_mut(), &mirror);
-            prop_assert_eq!(original.len(), flipped.len(), "{}", name);
-            for (o, f) in original.iter().zip(&flipped) {
-                prop_assert_eq!(
-                    without_move_number(mirrored(o)),
-                    without_move_number(f.clone()),
-                    "{} on {:?}", name, scenario
-                );
-            }
+/// Flipping the board and swapping the colours changes nothing but the
+/// colours: same clock, count, endings, claims; mirrored FEN and moves.
+/// Returns the records compared.
+fn check_colour_mirror(scenario: &Scenario) -> Result<usize, TestCaseError> {
+    let setup = Fen::from_position(scenario.start.position(), EnPassantMode::Legal).into_setup();
+    let mut setup = setup.into_mirrored();
+    setup.halfmoves = scenario.start.setup().halfmoves;
+    let fen = Fen::try_from_setup(setup).unwrap().to_string();
+    let mirror = Scenario {
+        edition: scenario.edition,
+        start: StartPosition::from_fen_in(&fen, scenario.start.castling_mode()).unwrap(),
+        moves: scenario.moves.iter().map(|&mv| mirror_move(mv)).collect(),
+    };
+    let mut compared = 0;
+    for ((name, mut a), (_, mut b)) in engines().into_iter().zip(engines()) {
+        let original = play(a.as_mut(), scenario);
+        let flipped = play(b.as_mut(), &mirror);
+        prop_assert_eq!(original.len(), flipped.len(), "{}", name);
+        for (o, f) in original.iter().zip(&flipped) {
+            prop_assert_eq!(
+                without_move_number(mirrored(o)),
+                without_move_number(f.clone()),
+                "{} on {:?}",
+                name,
+                scenario
+            );
+            compared += 1;
         }
     }
+    Ok(compared)
+}
 
-    /// Pawn moves and captures reset the clock to 0; every other move adds
-    /// one (castling included).
-    #[test]
-    fn prop_only_pawn_moves_and_captures_reset_the_clock(scenario in scenarios()) {
-        for (name, mut rules) in engines() {
-            let (records, _) = play(rules.as_mut(), &scenario);
-            for (pair, &mv) in records.windows(2).zip(&scenario.moves) {
-                let expected = if mv.role() == Role::Pawn || mv.is_capture() {
-                    0
-                } else {
-                    pair[0].clock.saturating_add(1)
-                };
-                prop_assert_eq!(pair[1].clock, expected, "{} {} on {:?}", name, uci(mv, &scenario), scenario);
-            }
+/// The clock starts at the FEN's; pawn moves and captures reset it to 0,
+/// every other move adds one (castling included). Every move of a finished
+/// game is played, its ending move too. Returns the clocks checked.
+fn check_clock(game: &Finished) -> Result<usize, TestCaseError> {
+    let scenario = &game.game;
+    let mut checked = 0;
+    for (name, mut rules) in engines() {
+        let records = play(rules.as_mut(), scenario);
+        prop_assert_eq!(
+            records.len(),
+            scenario.moves.len() + 1,
+            "{} on {:?}",
+            name,
+            game
+        );
+        prop_assert_eq!(
+            records[0].clock,
+            scenario.start.setup().halfmoves,
+            "{}",
+            name
+        );
+        checked += 1;
+        for (pair, &mv) in records.windows(2).zip(&scenario.moves) {
+            let expected = if mv.role() == Role::Pawn || mv.is_capture() {
+                0
+            } else {
+                pair[0].clock.saturating_add(1)
+            };
+            prop_assert_eq!(
+                pair[1].clock,
+                expected,
+                "{} {} on {:?}",
+                name,
+                uci(mv, scenario),
+                game
+            );
+            checked += 1;
         }
     }
+    Ok(checked)
+}
 
-    /// Once an ending holds, no move is accepted and the record stays as it
-    /// is.
-    #[test]
-    fn prop_a_finished_game_accepts_no_move(scenario in scenarios()) {
-        for (name, mut rules) in engines() {
-            let (records, position) = play(rules.as_mut(), &scenario);
-            let last = records.last().unwrap();
-            if last.ended.is_empty() {
-                continue;
-            }
-            for mv in position.legal_moves() {
-                let refused = rules.play(uci(mv, &scenario));
-                prop_assert_eq!(
-                    refused,
-                    Err(RulesError::GameOver { ended: last.ended.clone() }),
-                    "{} on {:?}", name, scenario
-                );
-                prop_assert_eq!(&rules.status(), last);
-            }
-        }
+/// A square with no man on it in the game's last position, and another one:
+/// a move between them is legal in no position of that board.
+fn move_from_an_empty_square(game: &Finished) -> UciMove {
+    let mut position = game.game.start.position().clone();
+    for &mv in &game.game.moves {
+        position.play_unchecked(mv);
     }
-
-    /// Going out and back with one knight each (a four-ply cycle) brings the
-    /// position back once more: the count goes up by exactly one.
-    #[test]
-    fn prop_knight_cycle_raises_the_count_by_one(scenario in scenarios(), pick in any::<u16>()) {
-        // A cycle restores the position only if no en passant right is lost
-        // on the way: `prefix_where` stops where none stands.
-        let Some((prefix, cycle)) = prefix_where(&scenario, |p| knight_cycle(p, pick)) else {
-            return Ok(());
-        };
-        for (name, mut rules) in engines() {
-            let (records, _) = play(rules.as_mut(), &prefix);
-            let before = records.last().unwrap();
-            let mut last = before.clone();
-            let mut complete = true;
-            for mv in cycle {
-                if rules.play(uci(mv, &prefix)).is_err() {
-                    complete = false;
-                    break;
-                }
-                last = rules.status();
-            }
-            if complete {
-                prop_assert_eq!(last.repetition, before.repetition + 1, "{} on {:?}", name, prefix);
-                prop_assert_eq!(
-                    last.fen.split(' ').take(4).collect::<Vec<_>>(),
-                    before.fen.split(' ').take(4).collect::<Vec<_>>()
-                );
-            }
-        }
-    }
-
-    /// Two move orders that reach the same position give it the same
-    /// repetition count.
-    #[test]
-    fn prop_transposed_move_orders_give_the_same_count(scenario in scenarios(), pick in any::<u32>()) {
-        let Some((prefix, [x1, y1, x2, y2])) = prefix_where(&scenario, |p| transposable(p, pick))
-        else {
-            return Ok(());
-        };
-        for (name, _) in engines() {
-            let mut ends = Vec::new();
-            for order in [[x1, y1, x2, y2], [x2, y1, x1, y2]] {
-                let mut rules: Box<dyn Rules> = if name == "reference" {
-                    Box::new(Reference::default())
-                } else {
-                    Box::new(Arbiter::default())
-                };
-                let extended = Scenario {
-                    moves: prefix.moves.iter().copied().chain(order).collect(),
-                    ..prefix.clone()
-                };
-                let (records, _) = play(rules.as_mut(), &extended);
-                if records.len() < extended.moves.len() + 1 {
-                    // The game ended on the way (the count reached 150, or
-                    // one order passed a fivefold repetition): no claim
-                    // about the end position.
-                    return Ok(());
-                }
-                let last = records.last().unwrap().clone();
-                ends.push((last.repetition, last.fen));
-            }
-            prop_assert_eq!(&ends[0], &ends[1], "{} on {:?}", name, prefix);
-        }
+    let board = position.board();
+    let mut empty = Square::ALL
+        .into_iter()
+        .filter(|&sq| board.piece_at(sq).is_none());
+    let from = empty.next().expect("an empty square");
+    let to = empty.next().expect("a second empty square");
+    UciMove::Normal {
+        from,
+        to,
+        promotion: None,
     }
 }
 
-/// A knight move out and back for each side, legal in turn, if there is one.
-fn knight_cycle(position: &Chess, pick: u16) -> Option<[Move; 4]> {
-    let out_and_back = |position: &Chess, skip: usize| -> Option<(Move, Move, Chess)> {
-        let knights: Vec<Move> = position
+/// Once an ending holds, no move is accepted, legal on the board or not,
+/// and the record stays as it is. Returns the refusals checked.
+fn check_finished_game(game: &Finished) -> Result<usize, TestCaseError> {
+    let scenario = &game.game;
+    let mut position = scenario.start.position().clone();
+    for &mv in &scenario.moves {
+        position.play_unchecked(mv);
+    }
+    let mut refused = 0;
+    for (name, mut rules) in engines() {
+        let records = play(rules.as_mut(), scenario);
+        prop_assert_eq!(
+            records.len(),
+            scenario.moves.len() + 1,
+            "{} on {:?}",
+            name,
+            game
+        );
+        let last = records.last().unwrap();
+        prop_assert!(!last.ended.is_empty(), "{} on {:?}: not over", name, game);
+        let tries = position
             .legal_moves()
             .into_iter()
-            .filter(|mv| mv.role() == Role::Knight && !mv.is_capture())
-            .collect();
-        if knights.is_empty() {
-            return None;
+            .map(|mv| uci(mv, scenario))
+            .chain([move_from_an_empty_square(game)]);
+        for mv in tries {
+            prop_assert_eq!(
+                rules.play(mv),
+                Err(RulesError::GameOver {
+                    ended: last.ended.clone()
+                }),
+                "{} {} on {:?}",
+                name,
+                mv,
+                game
+            );
+            prop_assert_eq!(&rules.status(), last);
+            refused += 1;
         }
-        let out = knights[skip % knights.len()];
-        let mut after = position.clone();
-        after.play_unchecked(out);
-        let back = Move::Normal {
-            role: Role::Knight,
-            from: out.to(),
-            capture: None,
-            to: out.from()?,
-            promotion: None,
-        };
-        Some((out, back, after))
-    };
-    let (a_out, a_back, after_a) = out_and_back(position, usize::from(pick))?;
-    let (b_out, b_back, after_b) = out_and_back(&after_a, usize::from(pick >> 8))?;
-    let mut check = after_b;
-    for mv in [a_back, b_back] {
-        if !check.is_legal(mv) {
-            return None;
-        }
-        check.play_unchecked(mv);
     }
-    Some([a_out, b_out, a_back, b_back])
+    Ok(refused)
 }
 
-/// Quiet moves x1, y1, x2, y2 (no pawn, no capture, no king, no rook: no
-/// rights lost) such that x1 y1 x2 y2 and x2 y1 x1 y2 are both legal and
-/// reach the same position.
-fn transposable(position: &Chess, pick: u32) -> Option<[Move; 4]> {
-    let quiet = |p: &Chess| -> Vec<Move> {
-        p.legal_moves()
-            .into_iter()
-            .filter(|mv| {
-                !mv.is_capture() && matches!(mv.role(), Role::Knight | Role::Bishop | Role::Queen)
-            })
-            .collect()
-    };
-    let choose = |list: &[Move], shift: u32| {
-        list.get((pick >> shift) as usize % list.len().max(1))
-            .copied()
-    };
-    let x = quiet(position);
-    let x1 = choose(&x, 0)?;
-    let x2 = choose(&x, 8)?;
-    if x1.from() == x2.from() {
-        return None;
+/// Going out and back with one man each (a four-ply cycle that loses no
+/// right) brings the position back once more: every move is accepted and
+/// the count goes up by exactly one. Returns the cycles checked.
+fn check_cycle(cycle: &Cycle) -> Result<usize, TestCaseError> {
+    let mut checked = 0;
+    for (name, mut rules) in engines() {
+        let before = play(rules.as_mut(), &cycle.prefix);
+        let records = play(rules.as_mut(), &then(&cycle.prefix, &cycle.moves));
+        prop_assert_eq!(records.len(), before.len() + 4, "{} on {:?}", name, cycle);
+        let (before, after) = (before.last().unwrap(), records.last().unwrap());
+        prop_assert_eq!(
+            after.repetition,
+            before.repetition + 1,
+            "{} on {:?}",
+            name,
+            cycle
+        );
+        prop_assert_eq!(identity(after), identity(before), "{} on {:?}", name, cycle);
+        checked += 1;
     }
-    let mut after = position.clone();
-    after.play_unchecked(x1);
-    let y = quiet(&after);
-    let y1 = choose(&y, 16)?;
-    let run = |order: [Move; 3]| -> Option<Chess> {
-        let mut p = position.clone();
-        for mv in order {
-            if !p.is_legal(mv) {
-                return None;
-            }
-            p.play_unchecked(mv);
+    Ok(checked)
+}
+
+/// Two move orders that reach the same position give it the same record:
+/// both are accepted in full, and the repetition count and FEN agree.
+/// Returns the pairs of orders checked.
+fn check_transposition(transposition: &Transposition) -> Result<usize, TestCaseError> {
+    let prefix = &transposition.prefix;
+    let mut checked = 0;
+    for (name, mut rules) in engines() {
+        let mut ends = Vec::new();
+        for order in [transposition.moves, transposition.other_order()] {
+            let game = then(prefix, &order);
+            let records = play(rules.as_mut(), &game);
+            prop_assert_eq!(
+                records.len(),
+                game.moves.len() + 1,
+                "{} on {:?}",
+                name,
+                transposition
+            );
+            let last = records.last().unwrap();
+            ends.push((last.repetition, last.fen.clone()));
         }
-        Some(p)
-    };
-    let a = run([x1, y1, x2])?;
-    let b = run([x2, y1, x1])?;
-    let y2 = choose(&quiet(&a), 24)?;
-    if !b.is_legal(y2) {
-        return None;
+        prop_assert_eq!(&ends[0], &ends[1], "{} on {:?}", name, transposition);
+        checked += 1;
     }
-    let same = |p: &Chess, q: &Chess| {
-        Fen::from_position(p, EnPassantMode::Legal).to_string()
-            == Fen::from_position(q, EnPassantMode::Legal).to_string()
-    };
-    same(&a, &b).then_some([x1, y1, x2, y2])
+    Ok(checked)
+}
+
+proptest! {
+    #![proptest_config(proptest_config(CASES))]
+
+    #[test]
+    fn prop_colour_mirror_gives_the_mirrored_record(scenario in scenarios()) {
+        prop_assert!(check_colour_mirror(&scenario)? > 0);
+    }
+
+    #[test]
+    fn prop_only_pawn_moves_and_captures_reset_the_clock(game in finished()) {
+        prop_assert!(check_clock(&game)? > 0);
+    }
+
+    #[test]
+    fn prop_a_finished_game_accepts_no_move(game in finished()) {
+        prop_assert!(check_finished_game(&game)? > 0);
+    }
+
+    #[test]
+    fn prop_cycle_raises_the_count_by_one(cycle in cycles()) {
+        prop_assert!(check_cycle(&cycle)? > 0);
+    }
+
+    #[test]
+    fn prop_transposed_move_orders_give_the_same_count(transposition in transpositions()) {
+        prop_assert!(check_transposition(&transposition)? > 0);
+    }
+}
+
+/// `count` values of `strategy`, drawn as proptest draws them, from a fixed
+/// seed.
+fn draw<S: Strategy>(strategy: S, count: u32) -> Vec<S::Value> {
+    let mut runner = TestRunner::deterministic();
+    (0..count)
+        .map(|_| strategy.new_tree(&mut runner).unwrap().current())
+        .collect()
+}
+
+/// How many inputs made a check reach its assertions (a count above zero),
+/// failing on any assertion that does not hold.
+fn reached<T: std::fmt::Debug>(
+    inputs: &[T],
+    check: impl Fn(&T) -> Result<usize, TestCaseError>,
+) -> usize {
+    inputs
+        .iter()
+        .filter(|input| match check(input) {
+            Ok(count) => count > 0,
+            Err(err) => panic!("{err}\non {input:?}"),
+        })
+        .count()
+}
+
+#[test]
+fn every_property_reaches_its_assertions() {
+    let scenarios = draw(scenarios(), CASES);
+    let finished = draw(finished(), CASES);
+    let cycles = draw(cycles(), CASES);
+    let transpositions = draw(transpositions(), CASES);
+    let rows = [
+        (
+            "prop_colour_mirror_gives_the_mirrored_record",
+            reached(&scenarios, check_colour_mirror),
+            "-".to_owned(),
+        ),
+        (
+            "prop_only_pawn_moves_and_captures_reset_the_clock",
+            reached(&finished, check_clock),
+            format!(
+                "{} played on, {} over at ply 0",
+                finished.iter().filter(|g| g.played_on > 0).count(),
+                finished.iter().filter(|g| g.game.moves.is_empty()).count()
+            ),
+        ),
+        (
+            "prop_a_finished_game_accepts_no_move",
+            reached(&finished, check_finished_game),
+            format!(
+                "{} played on",
+                finished.iter().filter(|g| g.played_on > 0).count()
+            ),
+        ),
+        (
+            "prop_cycle_raises_the_count_by_one",
+            reached(&cycles, check_cycle),
+            format!(
+                "{}, {} by a knight",
+                where_found(cycles.iter().map(|c| c.found)),
+                cycles
+                    .iter()
+                    .filter(|c| c.moves[0].role() == Role::Knight)
+                    .count()
+            ),
+        ),
+        (
+            "prop_transposed_move_orders_give_the_same_count",
+            reached(&transpositions, check_transposition),
+            where_found(transpositions.iter().map(|t| t.found)),
+        ),
+    ];
+    println!("{:<52} {:>9} {:>7}  built", "property", "asserted", "share");
+    for (name, hits, built) in &rows {
+        println!(
+            "{name:<52} {hits:>4}/{CASES} {:>6.1}%  {built}",
+            100.0 * *hits as f64 / f64::from(CASES)
+        );
+    }
+    for (name, hits, _) in &rows {
+        assert_eq!(
+            *hits, CASES as usize,
+            "{name} asserted in {hits} of {CASES} cases"
+        );
+    }
+    // The shapes must come from the generated games, not mostly from the
+    // stand-in start.
+    for found in [
+        cycles.iter().map(|c| c.found).collect::<Vec<_>>(),
+        transpositions.iter().map(|t| t.found).collect(),
+    ] {
+        let stand_in = found.iter().filter(|&&f| f == Found::StandIn).count();
+        let in_game = found.iter().filter(|&&f| f == Found::InGame).count();
+        assert!(
+            stand_in * 100 <= found.len() * 15 && in_game * 3 >= found.len() * 2,
+            "{in_game} in the game, {stand_in} at the stand-in start"
+        );
+    }
+}
+
+/// How many shapes were found where: in the game, at its start with a lower
+/// clock, at the stand-in start.
+fn where_found(found: impl Iterator<Item = Found>) -> String {
+    let mut counts = [0; 3];
+    for f in found {
+        counts[f as usize] += 1;
+    }
+    format!(
+        "{} in the game, {} at its start with a lower clock, {} at the stand-in",
+        counts[0], counts[1], counts[2]
+    )
 }
 
 #[test]
@@ -393,29 +512,4 @@ fn editions_are_both_exercised() {
         .map(|seed| Scenario::from_bytes(&[seed; 16]).edition)
         .collect();
     assert!(editions.contains(&Edition::Fide2014) && editions.contains(&Edition::Fide2018));
-}
-
-/// The conditional properties above must not skip most games: count how
-/// often a cycle and a transposition are found.
-#[test]
-fn cycles_and_transpositions_are_found_often() {
-    let (mut cycles, mut transpositions) = (0, 0);
-    for seed in 0u32..400 {
-        let bytes: Vec<u8> = (0..300u32)
-            .map(|i| (i.wrapping_mul(2_654_435_761) ^ seed.wrapping_mul(40_503)) as u8)
-            .collect();
-        let scenario = Scenario::from_bytes(&bytes);
-        if prefix_where(&scenario, |p| knight_cycle(p, seed as u16)).is_some() {
-            cycles += 1;
-        }
-        let pick = seed.wrapping_mul(2_246_822_519);
-        if prefix_where(&scenario, |p| transposable(p, pick)).is_some() {
-            transpositions += 1;
-        }
-    }
-    println!("of 400 games: {cycles} with a knight cycle, {transpositions} with a transposition");
-    assert!(
-        cycles >= 40 && transpositions >= 40,
-        "{cycles} cycles, {transpositions} transpositions"
-    );
 }

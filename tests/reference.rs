@@ -2,8 +2,8 @@
 //! on the edges of every article, under both editions.
 
 use drawrules::{
-    Claim, ClaimsOnMove, Edition, Ending, GameResult, Reference, ReplayError, Rules, RulesError,
-    StartPosition, Status,
+    Claim, ClaimsOnMove, Edition, Ending, GameResult, Notation, Reference, RefusalKind, Rules,
+    RulesError, StartPosition, Status, judge,
 };
 use shakmaty::uci::UciMove;
 
@@ -19,9 +19,15 @@ fn uci(moves: &str) -> Vec<UciMove> {
 
 fn records(fen: &str, moves: &str, edition: Edition) -> Vec<Status> {
     let start: StartPosition = fen.parse().unwrap();
-    Reference::default()
-        .replay(&start, edition, &uci(moves))
-        .unwrap()
+    let judged = judge(
+        &mut Reference::default(),
+        &start,
+        edition,
+        &uci(moves),
+        Notation::Uci,
+    );
+    assert_eq!(judged.refusal, None, "{fen} {moves}");
+    judged.records
 }
 
 /// A record with every field spelled out; `on_move` lists are given as text.
@@ -224,7 +230,7 @@ fn fivefold_under_both_editions_in_a_four_ply_rhythm() {
 #[test]
 fn no_move_after_the_end_and_the_game_is_unchanged_by_errors() {
     let start: StartPosition = "4k3/8/8/8/8/8/8/R3K3 w - - 150 100".parse().unwrap();
-    let mut game = Reference::new(start.clone(), Edition::Fide2018);
+    let mut game = Reference::new(&start, Edition::Fide2018);
     let before = game.status();
     let err = game.play("a1a2".parse().unwrap()).unwrap_err();
     assert_eq!(
@@ -247,17 +253,19 @@ fn no_move_after_the_end_and_the_game_is_unchanged_by_errors() {
     );
     assert_eq!(game.status(), before);
 
-    let err: ReplayError = Reference::default()
-        .replay(
-            &StartPosition::standard(),
-            Edition::Fide2018,
-            &uci("f2f3 e7e5 g2g4 d8h4 a2a3"),
-        )
-        .unwrap_err();
-    assert_eq!(err.ply, 5);
+    let judged = judge(
+        &mut Reference::default(),
+        &StartPosition::standard(),
+        Edition::Fide2018,
+        &uci("f2f3 e7e5 g2g4 d8h4 a2a3"),
+        Notation::Uci,
+    );
+    assert_eq!(judged.records.len(), 5);
+    let refusal = judged.refusal.unwrap();
+    assert_eq!((refusal.ply, refusal.kind()), (5, RefusalKind::GameOver));
     assert_eq!(
-        err.to_string(),
-        "ply 5, move a2a3: the game is already over (checkmate, 5.1.1)"
+        refusal.to_string(),
+        "ply 5, move \"a2a3\": the game is already over (checkmate, 5.1.1)"
     );
 }
 

@@ -10,9 +10,9 @@
 
 use std::path::Path;
 
-use drawrules::corpus::{Case, Corpus, load_dir};
 use drawrules::explain::{explain, render_table, verdict};
 use drawrules::{Arbiter, Edition, Reference, Rules, StartPosition};
+use drawrules_conformance::corpus::{Case, Corpus, load_dir};
 
 fn corpus() -> Corpus {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/cases");
@@ -55,7 +55,11 @@ fn story(full_name: &str) {
     assert_eq!(reference, arbiter, "{full_name}: the engines disagree");
     let header = format!(
         "{full_name} ({edition}; articles {})\n{}\nstart: {}\n\n",
-        case.articles.join(", "),
+        case.articles
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
         case.shows,
         case.fen.as_deref().unwrap_or("the standard position"),
     );

@@ -5,9 +5,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use drawrules::corpus::{Readings, load_dir, parse_file, run_case};
-use drawrules::protocol::{EngineFault, EngineProcess};
-use drawrules::verify::{Known, Options, OurArbiter, Problem, Rule, render, verify};
+use drawrules_conformance::corpus::{Readings, load_dir, parse_file, run_case};
+use drawrules_conformance::protocol::{EngineFault, EngineProcess};
+use drawrules_conformance::verify::{Group, Known, Options, OurArbiter, Problem, render, verify};
 
 fn engine(script: &str, timeout_ms: u64) -> EngineProcess {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -63,10 +63,11 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
         .iter()
         .find(|finding| finding.minimal.is_some())
         .expect("a shrunk finding");
-    let (game, divergence) = finding.minimal.as_ref().unwrap();
+    let minimal = finding.minimal.as_ref().unwrap();
+    let (game, divergence) = (&minimal.game, &minimal.divergence);
     assert_eq!(
-        divergence.rule,
-        Rule::Part(drawrules::protocol::Part::FiftyMoves)
+        divergence.group,
+        Group::Part(drawrules_conformance::protocol::Part::FiftyMoves)
     );
     assert!(game.moves.len() <= finding.game.moves.len());
     // The reference says no claim at clock 99, the engine says one.
@@ -75,7 +76,14 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
         ("absent", "present")
     );
 
-    let case = render::corpus_case("fifty-off-by-one", game, divergence).expect("a case");
+    // The reference's judgement travels with the finding: the case is
+    // written from it, by serialising the corpus types.
+    assert_eq!(
+        minimal.reference.records.len(),
+        game.moves.len() + 1,
+        "the judgement of the shrunk game"
+    );
+    let case = render::corpus_case("fifty-off-by-one", minimal).expect("a case");
     let file = parse_file("found.toml", &case).unwrap_or_else(|err| panic!("{err}\n{case}"));
     let failures = run_case(
         &mut drawrules::Reference::default(),

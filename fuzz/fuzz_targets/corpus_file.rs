@@ -2,7 +2,7 @@
 //! cases that run and that both engines judge alike.
 #![no_main]
 
-use drawrules::oracle::{Statistics, corpus_file};
+use drawrules_oracle::{Statistics, corpus_file};
 use libfuzzer_sys::fuzz_target;
 
 static STATS: Statistics = Statistics::new("corpus_file");

@@ -2,8 +2,8 @@
 //! every field of every ply's record, under both editions.
 #![no_main]
 
-use drawrules::oracle::{Statistics, arbiter_matches_reference};
-use drawrules::scenario::Scenario;
+use drawrules_oracle::{Statistics, arbiter_matches_reference};
+use drawrules_scenario::Scenario;
 use libfuzzer_sys::fuzz_target;
 
 static STATS: Statistics = Statistics::new("differential_game");

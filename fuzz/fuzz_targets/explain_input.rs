@@ -2,7 +2,7 @@
 //! a clean error or consistent records, the same under both engines.
 #![no_main]
 
-use drawrules::oracle::{Statistics, explain_input};
+use drawrules_oracle::{Statistics, explain_input};
 use libfuzzer_sys::fuzz_target;
 
 static STATS: Statistics = Statistics::new("explain_input");

@@ -2,7 +2,7 @@
 //! per-game error or findings whose final record is the reference's.
 #![no_main]
 
-use drawrules::oracle::{Statistics, pgn_input};
+use drawrules_oracle::{Statistics, pgn_input};
 use libfuzzer_sys::fuzz_target;
 
 static STATS: Statistics = Statistics::new("pgn_input");

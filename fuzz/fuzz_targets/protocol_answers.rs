@@ -2,7 +2,7 @@
 //! protocol or refused with a reason, compared and rendered without a panic.
 #![no_main]
 
-use drawrules::oracle::{Statistics, protocol_answers};
+use drawrules_oracle::{Statistics, protocol_answers};
 use libfuzzer_sys::fuzz_target;
 
 static STATS: Statistics = Statistics::new("protocol_answers");

@@ -25,6 +25,7 @@
 mod window;
 
 use shakmaty::fen::Fen;
+use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, attacks};
@@ -34,6 +35,7 @@ use crate::notation::{MoveError, parse_move, uci_sorted_in};
 use crate::rules::{Rules, RulesError};
 use crate::start::{FenError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
+use thiserror::Error;
 use window::{Key, Window, hash};
 
 /// The optimised, incremental implementation of the draw rules.
@@ -134,6 +136,7 @@ impl Arbiter {
     }
 
     /// How many times the current position has stood (Article 9.2.3).
+    #[inline]
     pub fn repetition(&self) -> u32 {
         self.window.repetition()
     }
@@ -144,6 +147,7 @@ impl Arbiter {
     }
 
     /// Whether the game is over.
+    #[inline]
     pub fn is_over(&self) -> bool {
         !self.ended.is_empty()
     }
@@ -160,19 +164,34 @@ impl Arbiter {
     }
 
     /// The draws the player to move may claim on the position as it stands
-    /// (Articles 9.2.2 and 9.3.2).
+    /// (Articles 9.2.2 and 9.3.2), in article order.
     pub fn claims(&self) -> Vec<Claim> {
-        let mut claims = Vec::new();
-        if self.is_over() {
-            return claims;
-        }
-        if self.repetition() >= 3 {
-            claims.push(Claim::ThreefoldRepetition);
-        }
-        if self.clock >= 100 {
-            claims.push(Claim::FiftyMoves);
-        }
-        claims
+        Claim::ALL
+            .into_iter()
+            .filter(|&claim| self.may_claim(claim))
+            .collect()
+    }
+
+    /// Whether the player to move may claim `claim` on the position as it
+    /// stands (Articles 9.2.2 and 9.3.2): whether [`Arbiter::claims`] lists
+    /// it, without building the list. Always `false` once the game is over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::{Arbiter, Claim, Edition};
+    ///
+    /// let game = Arbiter::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 100 80", Edition::Fide2018).unwrap();
+    /// assert!(game.may_claim(Claim::FiftyMoves));
+    /// assert!(!game.may_claim(Claim::ThreefoldRepetition));
+    /// ```
+    #[inline]
+    pub fn may_claim(&self, claim: Claim) -> bool {
+        !self.is_over()
+            && match claim {
+                Claim::ThreefoldRepetition => self.repetition() >= 3,
+                Claim::FiftyMoves => self.clock >= 100,
+            }
     }
 
     /// The legal moves on which the player to move may claim each draw by
@@ -184,6 +203,38 @@ impl Arbiter {
         ClaimsOnMove {
             threefold_repetition: uci_sorted_in(self.threefold_on_move(), self.mode),
             fifty_moves: uci_sorted_in(self.fifty_moves_on_move(), self.mode),
+        }
+    }
+
+    /// Whether the player to move may claim `claim` by writing down a move
+    /// first (Articles 9.2.1 and 9.3.1): whether some legal move supports
+    /// it, exactly when [`Arbiter::claims_on_move`] lists a move for it, but
+    /// without writing the moves out as sorted UCI. Always `false` once the
+    /// game is over.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::{Arbiter, Claim, Edition};
+    ///
+    /// let mut game = Arbiter::default();
+    /// for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6"] {
+    ///     game.play_text(san).unwrap();
+    /// }
+    /// assert!(!game.claimable_on_move(Claim::ThreefoldRepetition));
+    /// game.play_text("Ng1").unwrap();
+    /// // Black may write Ng8, which brings the start position back a third time.
+    /// assert!(game.claimable_on_move(Claim::ThreefoldRepetition));
+    /// assert!(game.claims().is_empty(), "not yet on the board");
+    ///
+    /// let game = Arbiter::from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 99 80", Edition::Fide2018).unwrap();
+    /// assert!(game.claimable_on_move(Claim::FiftyMoves), "a king move");
+    /// ```
+    #[inline]
+    pub fn claimable_on_move(&self, claim: Claim) -> bool {
+        match claim {
+            Claim::ThreefoldRepetition => !self.threefold_on_move().is_empty(),
+            Claim::FiftyMoves => !self.fifty_moves_on_move().is_empty(),
         }
     }
 
@@ -303,14 +354,41 @@ impl Arbiter {
         Ok(())
     }
 
-    /// Plays `mv`, which shakmaty's own move reading (SAN or UCI `to_move`)
-    /// or move generation produced for the current position and so is
-    /// legal: its legality is not checked a second time.
+    /// Plays the move `san` names in the current position, as a PGN reader
+    /// does, and returns it.
+    ///
+    /// shakmaty's SAN reading yields only legal moves, so legality is not
+    /// checked a second time.
     ///
     /// # Errors
     ///
-    /// [`RulesError::GameOver`] once an ending holds.
-    pub(crate) fn play_legal(&mut self, mv: Move) -> Result<(), RulesError> {
+    /// [`PlaySanError::San`] when `san` names no legal move here (or more
+    /// than one), [`PlaySanError::Rules`] once an ending holds. The game is
+    /// unchanged after an error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::{Arbiter, PlaySanError};
+    /// use shakmaty::san::San;
+    ///
+    /// let mut arbiter = Arbiter::default();
+    /// let nf3: San = "Nf3".parse().unwrap();
+    /// assert_eq!(arbiter.play_san(&nf3).unwrap().to_string(), "Ng1-f3");
+    /// let illegal: San = "Nf5".parse().unwrap();
+    /// assert!(matches!(arbiter.play_san(&illegal), Err(PlaySanError::San(_))));
+    /// ```
+    pub fn play_san(&mut self, san: &San) -> Result<Move, PlaySanError> {
+        self.ensure_going_on()?;
+        let mv = san.to_move(&self.position)?;
+        self.play_legal(mv)?;
+        Ok(mv)
+    }
+
+    /// Plays `mv`, which shakmaty's own move reading (SAN or UCI `to_move`)
+    /// or move generation produced for the current position and so is
+    /// legal: its legality is not checked a second time.
+    fn play_legal(&mut self, mv: Move) -> Result<(), RulesError> {
         self.ensure_going_on()?;
         debug_assert!(self.position.is_legal(mv), "{mv:?} must be legal");
         self.advance(mv);
@@ -449,4 +527,15 @@ fn after(before: &Chess, before_hash: u64, mv: Move) -> (Chess, u64) {
     position.play_unchecked(mv);
     let hash = updated.map_or_else(|| hash(&position), |value| value.0);
     (position, hash)
+}
+
+/// A SAN move the arbiter could not play.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PlaySanError {
+    /// The SAN names no legal move in the position, or several.
+    #[error(transparent)]
+    San(#[from] SanError),
+    /// The rules refused the move: the game is over.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
 }

@@ -91,6 +91,7 @@ impl Window {
     }
 
     /// The repetition count of the current position.
+    #[inline]
     pub(crate) fn repetition(&self) -> u32 {
         self.seen.last().map_or(0, |seen| seen.repetition)
     }

@@ -9,11 +9,11 @@ pub use table::{render_table, verdict};
 use shakmaty::Chess;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
-use thiserror::Error;
 
+use crate::judge::{Notation, judge};
 use crate::laws::Edition;
-use crate::notation::{MoveError, parse_move};
-use crate::rules::{Rules, RulesError};
+use crate::refusal::Refusal;
+use crate::rules::Rules;
 use crate::start::StartPosition;
 use crate::status::Status;
 
@@ -29,26 +29,14 @@ pub struct Row {
     pub threefold_on_move_san: Vec<String>,
 }
 
-/// What was explained: a row per ply played, and the error that stopped the
-/// game early, if any. Rows before the error are kept.
+/// What was explained: a row per ply played, and the refusal that stopped
+/// the game early, if any. Rows before the refusal are kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Explanation {
     /// Ply 0 first.
     pub rows: Vec<Row>,
     /// Why the remaining moves were not played.
-    pub error: Option<ExplainError>,
-}
-
-/// A move of the game could not be played.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("ply {ply}, move {text:?}: {reason}")]
-pub struct ExplainError {
-    /// The ply the move would have made.
-    pub ply: u32,
-    /// The move as given.
-    pub text: String,
-    /// Why it could not be played.
-    pub reason: MoveError,
+    pub error: Option<Refusal>,
 }
 
 /// Plays `moves` (UCI or SAN, one move per item) from `start` through
@@ -81,60 +69,22 @@ where
     R: Rules + ?Sized,
     S: AsRef<str>,
 {
-    let mut rows = Vec::with_capacity(moves.len() + 1);
-    if let Err(err) = rules.start(start, edition) {
-        let error = ExplainError {
-            ply: 0,
-            text: String::new(),
-            reason: err.into(),
-        };
-        return Explanation {
-            rows,
-            error: Some(error),
-        };
-    }
+    let texts: Vec<&str> = moves.iter().map(AsRef::as_ref).collect();
+    let judged = judge(rules, start, edition, &texts, Notation::UciOrSan);
     let mut position = start.position().clone();
-    rows.push(row(None, rules.status(), &position));
-
-    for (index, text) in moves.iter().enumerate() {
-        let text = text.as_ref();
-        let ply = index as u32 + 1;
-        let fail = |reason: MoveError| ExplainError {
-            ply,
-            text: text.to_owned(),
-            reason,
-        };
-        let last = &rows[rows.len() - 1].status;
-        let played = if last.is_over() {
-            Err(fail(
-                RulesError::GameOver {
-                    ended: last.ended.clone(),
-                }
-                .into(),
-            ))
-        } else {
-            parse_move(text, &position)
-                .map_err(|err| fail(err.into()))
-                .and_then(|mv| {
-                    let uci = UciMove::from_move(mv, start.castling_mode());
-                    rules.play(uci).map_err(|err| fail(err.into()))?;
-                    Ok(mv)
-                })
-        };
-        match played {
-            Ok(mv) => {
-                let san = SanPlus::from_move_and_play_unchecked(&mut position, mv);
-                rows.push(row(Some(san.to_string()), rules.status(), &position));
-            }
-            Err(error) => {
-                return Explanation {
-                    rows,
-                    error: Some(error),
-                };
-            }
-        }
+    let mut rows = Vec::with_capacity(judged.records.len());
+    let mut records = judged.records.into_iter();
+    if let Some(status) = records.next() {
+        rows.push(row(None, status, &position));
     }
-    Explanation { rows, error: None }
+    for (status, mv) in records.zip(judged.moves) {
+        let san = SanPlus::from_move_and_play_unchecked(&mut position, mv);
+        rows.push(row(Some(san.to_string()), status, &position));
+    }
+    Explanation {
+        rows,
+        error: judged.refusal,
+    }
 }
 
 fn row(san: Option<String>, status: Status, position: &Chess) -> Row {
@@ -157,19 +107,6 @@ fn row(san: Option<String>, status: Status, position: &Chess) -> Row {
         status,
         threefold_on_move_san,
     }
-}
-
-/// The status records as JSON, one line per ply.
-pub fn render_json(rows: &[Row]) -> String {
-    let mut out = String::new();
-    for row in rows {
-        // A `Status` holds only strings, numbers and plain enums: it always
-        // serialises.
-        let line = serde_json::to_string(&row.status).unwrap_or_default();
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
 }
 
 #[cfg(test)]
@@ -225,17 +162,5 @@ mod tests {
                 Some("Qh4#".into())
             ]
         );
-    }
-
-    #[test]
-    fn json_is_one_record_per_line() {
-        let explained = run(None, &["g1f3"]);
-        let json = render_json(&explained.rows);
-        let lines: Vec<&str> = json.lines().collect();
-        assert_eq!(lines.len(), 2);
-        for (ply, line) in lines.iter().enumerate() {
-            let status: Status = serde_json::from_str(line).unwrap();
-            assert_eq!(status.ply as usize, ply);
-        }
     }
 }

@@ -1,11 +1,8 @@
 //! Articles 5.1.1 (checkmate) and 5.2.1 (stalemate): the position after the
 //! last move leaves the player to move without a legal move.
 //!
-//! Both end the game at once and take precedence over any draw that could
-//! only be claimed. Checkmate also takes precedence over the seventy-five-move
-//! rule (9.6.2); stalemate does not exclude it: a stalemate that also
-//! completes 75 moves each is reported as both, and the game is drawn either
-//! way.
+//! Both end the game at once. How they combine with the other endings and
+//! with the claims is stated in [`precedence`](super::precedence).
 
 use shakmaty::Position;
 

@@ -1,17 +1,10 @@
 //! The game record the reference reads: the start position and every move.
 //!
-//! The record remembers what happened. Every rule in the reference is a
-//! function of it. Two facts about a ply depend on nothing that comes after
-//! it, so the record derives them once, when the ply is played, with the
-//! same rule functions a query would call: the position's identity (Article
-//! 9.2.3) and how many plies up to it hold that same position (9.2.2). A
-//! ply never changes once played, so this is the same as deriving them
-//! afresh at each query; everything else is evaluated each time it is asked.
+//! The record remembers what happened and judges nothing: every rule in the
+//! reference is a function of it, stated in the rule's own module.
 
 use shakmaty::{Chess, Move, Position};
 
-use super::repetition::repetition_count;
-use super::same_position::{Identity, identity};
 use crate::start::StartPosition;
 
 /// A game: its start position and the moves played from it.
@@ -19,8 +12,6 @@ use crate::start::StartPosition;
 /// Ply 0 is the start position; ply `i` is the position after the `i`-th
 /// move. Alongside each move the record keeps the position it produced, as
 /// shakmaty played it: that is what the move did, not a judgement about it.
-/// For every ply it also keeps that ply's [`Identity`] and repetition count,
-/// derived by [`identity`] and [`repetition_count`] when the ply was played.
 ///
 /// # Examples
 ///
@@ -41,8 +32,6 @@ pub struct Game {
     start: StartPosition,
     moves: Vec<Move>,
     positions: Vec<Chess>,
-    identities: Vec<Identity>,
-    repetitions: Vec<u32>,
 }
 
 impl Default for Game {
@@ -56,22 +45,11 @@ impl Game {
     /// A game that has not left its start position.
     pub fn new(start: StartPosition) -> Game {
         let positions = vec![start.position().clone()];
-        let mut game = Game {
+        Game {
             start,
             moves: Vec::new(),
             positions,
-            identities: Vec::new(),
-            repetitions: Vec::new(),
-        };
-        game.derive_last_ply();
-        game
-    }
-
-    /// Derives the identity and repetition count of the ply just recorded.
-    fn derive_last_ply(&mut self) {
-        let ply = self.last_ply();
-        self.identities.push(identity(self, ply));
-        self.repetitions.push(repetition_count(&self.identities));
+        }
     }
 
     /// The start position and its FEN fields.
@@ -110,21 +88,6 @@ impl Game {
         &self.moves
     }
 
-    /// The identities (Article 9.2.3) of plies 0 to the last, in order.
-    pub fn identities(&self) -> &[Identity] {
-        &self.identities
-    }
-
-    /// How many plies from 0 to `ply` hold the same position as `ply`, that
-    /// one included (Article 9.2.2's count, as it stood at `ply`).
-    ///
-    /// # Panics
-    ///
-    /// If `ply` is past the last ply.
-    pub fn repetition(&self, ply: usize) -> u32 {
-        self.repetitions[ply]
-    }
-
     /// Plays `mv` if it is legal in the current position; returns whether it
     /// was. Whether the game is already over is not this record's business.
     pub fn push(&mut self, mv: Move) -> bool {
@@ -136,7 +99,6 @@ impl Game {
         next.play_unchecked(mv);
         self.moves.push(mv);
         self.positions.push(next);
-        self.derive_last_ply();
         true
     }
 }

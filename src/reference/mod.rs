@@ -1,30 +1,46 @@
 //! The executable reference: the draw rules written to be read beside the
 //! Laws, with clarity before speed.
 //!
-//! One file per article group:
+//! One file per article group, in the order a reader needs them:
 //!
 //! | file | articles |
 //! |---|---|
-//! | [`endings`] | 5.1.1 checkmate, 5.2.1 stalemate |
+//! | `game.rs` ([`Game`]) | none: the record the rules read (start position, moves, the position each move produced) |
+//! | [`same_position`] | 9.2.3 when two positions are the same |
+//! | [`repetition`] | 9.2.1, 9.2.2 threefold repetition; 9.6.1 fivefold repetition |
+//! | [`move_count`] | 9.3.1, 9.3.2 fifty moves; 9.6.2 seventy-five moves (the count) |
+//! | [`endings`] | 5.1.1 checkmate; 5.2.1 stalemate |
 //! | [`dead_position`] | 5.2.2 dead position (material subset) |
-//! | [`same_position`] | 9.2.3 when positions are the same |
-//! | [`repetition`] | 9.2.1, 9.2.2 threefold; 9.6.1 fivefold |
-//! | [`move_count`] | 9.3.1, 9.3.2 fifty moves; 9.6.2 seventy-five moves |
+//! | [`precedence`] | 5.1.1, 5.2, 9.2, 9.3, 9.6 together: which endings stand together (9.6.2's checkmate exception), no claim once the game is over, the result |
+//! | [`fen`] | none: the record's FEN, written with 9.2.3's rights and 9.3's count |
+//! | `record.rs` | none: the status record, assembled from the modules above |
+//! | `mod.rs` | none: [`Reference`], which plays the moves and keeps the memo below |
 //!
 //! The reference keeps only the [`Game`] record (start position and moves)
 //! and derives every fact from it: no running clock, no hashes, no window of
-//! recent positions. The facts of a ply that nothing later can change (its
-//! position's identity and how often that position has stood so far) are
-//! derived once, when the ply is played, by the same rule functions; the
-//! rest is recomputed whenever it is asked. shakmaty tells it which moves
-//! are legal and what a move does; everything the rules look at (position
-//! identity, castling and en passant rights, the move count) is derived here.
+//! recent positions. shakmaty tells it which moves are legal and what a move
+//! does; everything the rules look at (position identity, castling and en
+//! passant rights, the move count) is derived here.
+//!
+//! # The memo
+//!
+//! The repetition rules count in the game's history of identities (the
+//! identity of each ply from 0 on, Article 9.2.3) and take it as an
+//! argument; see [`repetition`]. Deriving every identity afresh at every
+//! query would make a long game quadratic in its length, so [`Reference`]
+//! keeps one memo: when a ply is played, it derives that ply's identity by
+//! calling [`same_position::identity`] and appends it. A played ply never
+//! changes, so the memo always equals [`same_position::identities`] of the
+//! game. It is the only thing kept besides the game record, and it is handed
+//! to the rules only as that history; everything else is recomputed
+//! whenever it is asked.
 
 pub mod dead_position;
 pub mod endings;
 pub mod fen;
 mod game;
 pub mod move_count;
+pub mod precedence;
 mod record;
 pub mod repetition;
 pub mod same_position;
@@ -38,6 +54,7 @@ use crate::laws::{Edition, Ending};
 use crate::rules::{Rules, RulesError};
 use crate::start::StartPosition;
 use crate::status::Status;
+use same_position::{Identity, identity};
 
 /// The reference implementation of the draw rules.
 ///
@@ -49,7 +66,7 @@ use crate::status::Status;
 /// // Clock at 149; White mates with the 150th ply: checkmate takes
 /// // precedence over the seventy-five-move rule (9.6.2).
 /// let start: StartPosition = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 120".parse().unwrap();
-/// let mut game = Reference::new(start, Edition::Fide2018);
+/// let mut game = Reference::new(&start, Edition::Fide2018);
 /// game.play("a1a8".parse().unwrap()).unwrap();
 /// let status = game.status();
 /// assert_eq!(status.clock, 150);
@@ -57,18 +74,31 @@ use crate::status::Status;
 /// assert_eq!(status.result, GameResult::WhiteWins);
 /// assert!(game.play("g8h8".parse().unwrap()).is_err(), "the game is over");
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Reference {
     edition: Edition,
     game: Game,
+    /// The memo (see the module docs): the identities of plies 0 to the
+    /// last, each derived by [`identity`] when its ply was played.
+    identities: Vec<Identity>,
+}
+
+impl Default for Reference {
+    /// A game from the standard starting position under the default edition.
+    fn default() -> Reference {
+        Reference::new(&StartPosition::standard(), Edition::default())
+    }
 }
 
 impl Reference {
     /// A new game from `start` under `edition`.
-    pub fn new(start: StartPosition, edition: Edition) -> Reference {
+    pub fn new(start: &StartPosition, edition: Edition) -> Reference {
+        let game = Game::new(start.clone());
+        let identities = vec![identity(&game, 0)];
         Reference {
             edition,
-            game: Game::new(start),
+            game,
+            identities,
         }
     }
 
@@ -90,7 +120,7 @@ impl Reference {
     /// The endings that hold now, in article order (empty while the game
     /// goes on).
     pub fn endings(&self) -> Vec<Ending> {
-        record::endings(&self.game, self.edition)
+        precedence::endings(&self.game, &self.identities, self.edition)
     }
 
     /// Plays a move given as a shakmaty [`Move`].
@@ -104,9 +134,12 @@ impl Reference {
         self.push_legal(mv)
     }
 
-    /// Appends `mv` to the game if it is legal on the board.
+    /// Appends `mv` to the game if it is legal on the board, and the new
+    /// ply's identity to the memo.
     fn push_legal(&mut self, mv: Move) -> Result<(), RulesError> {
         if self.game.push(mv) {
+            self.identities
+                .push(identity(&self.game, self.game.last_ply()));
             Ok(())
         } else {
             Err(RulesError::IllegalMove)
@@ -126,7 +159,7 @@ impl Reference {
 
 impl Rules for Reference {
     fn start(&mut self, start: &StartPosition, edition: Edition) -> Result<(), RulesError> {
-        *self = Reference::new(start.clone(), edition);
+        *self = Reference::new(start, edition);
         Ok(())
     }
 
@@ -139,7 +172,7 @@ impl Rules for Reference {
     }
 
     fn status(&self) -> Status {
-        record::status(&self.game, self.edition)
+        record::status(&self.game, &self.identities, self.edition)
     }
 }
 
@@ -178,5 +211,27 @@ pub(crate) mod testing {
             .collect();
         list.sort();
         list
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memo_is_the_history_of_identities() {
+        // Castling, a rook leaving its square, a double step with and
+        // without a legal en passant reply, an en passant capture.
+        let fen = "r3k2r/pppp1ppp/8/8/4p3/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+        let start: StartPosition = fen.parse().unwrap();
+        let mut reference = Reference::new(&start, Edition::Fide2018);
+        for text in ["d2d4", "e4d3", "e1g1", "a8b8", "a2a4", "b8a8", "h2h3"] {
+            reference.play(text.parse().unwrap()).unwrap();
+            assert_eq!(
+                reference.identities,
+                same_position::identities(reference.game()),
+                "after {text}"
+            );
+        }
     }
 }

@@ -12,7 +12,6 @@
 
 use shakmaty::{Move, Position, Role};
 
-use super::endings::checkmate;
 use super::game::Game;
 
 /// Whether a move restarts the count: it moves a pawn or captures a piece.
@@ -59,14 +58,14 @@ pub fn fifty_moves_on_move(game: &Game) -> Vec<Move> {
         .collect()
 }
 
-/// Article 9.6.2: the game is drawn, with no claim, once each player has made
-/// at least 75 moves without a pawn move or capture, unless the move that
-/// completed them checkmated: checkmate then decides the game.
+/// Article 9.6.2's count: each player has made at least the last 75 moves
+/// without a pawn move or capture, which draws the game with no claim.
 ///
-/// We apply the exception to any checkmated position whose count is 150 or
-/// more, so a FEN start with a clock past 150 that is checkmate is a win.
+/// The article's exception, a last move that checkmated, is a matter of
+/// precedence between two endings and is applied in
+/// [`precedence`](super::precedence).
 pub fn seventy_five_moves(game: &Game) -> bool {
-    clock(game, game.last_ply()) >= 150 && !checkmate(game)
+    clock(game, game.last_ply()) >= 150
 }
 
 #[cfg(test)]
@@ -130,14 +129,5 @@ mod tests {
         let only = game("7k/7b/8/8/8/8/PP6/K7 w - - 99 80", "");
         assert!(fifty_moves_on_move(&only).is_empty());
         assert!(!fifty_moves_now(&only));
-    }
-
-    #[test]
-    fn checkmate_on_the_150th_ply_is_a_win_not_a_draw() {
-        // Clock 149, White mates with Ra8#.
-        let g = game("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 120", "a1a8");
-        assert_eq!(clock(&g, 1), 150);
-        assert!(checkmate(&g));
-        assert!(!seventy_five_moves(&g));
     }
 }

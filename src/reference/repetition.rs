@@ -2,10 +2,19 @@
 //! may claim) and 9.6.1 (fivefold repetition, a draw without a claim).
 //!
 //! "The same position" is Article 9.2.3, read as in
-//! [`same_position`](super::same_position). Positions are counted from the
+//! [`same_position`](super::same_position): two plies hold the same position
+//! when their [`Identity`] values are equal. Positions are counted from the
 //! start position on: whatever happened before a FEN start is unknown and
 //! counts for nothing. The positions need not follow each other, and need not
 //! arise from the same moves (a transposition counts).
+//!
+//! Every rule here counts in the game's *history*: the identities of plies 0
+//! to the current one, in order, as [`identities`](super::same_position::identities)
+//! gives them (`history[ply]` is the identity of `ply`). The rules take the
+//! history as an argument instead of deriving it, so that a caller that
+//! keeps it need not derive it again: the [`Reference`](super::Reference)
+//! derives each ply's identity once, when the ply is played, since a played
+//! ply never changes. What the rules state is the same either way.
 
 use shakmaty::{Move, Position};
 
@@ -13,61 +22,72 @@ use super::game::Game;
 use super::same_position::{Identity, identity_after};
 use crate::laws::Edition;
 
-/// How many plies of `history` hold the same position as its last one, that
-/// one included. `history` holds the identities of plies 0 to n in order.
-pub fn repetition_count(history: &[Identity]) -> u32 {
-    let Some(current) = history.last() else {
-        return 0;
-    };
-    history.iter().filter(|&earlier| earlier == current).count() as u32
+/// The number of the current ply: the last one of `history` (which is never
+/// empty, since ply 0 is the start position).
+fn current_ply(history: &[Identity]) -> usize {
+    history.len() - 1
+}
+
+/// Article 9.2.2's count: how many of the plies from 0 to `ply`, `ply`
+/// included, hold the same position as `ply`.
+///
+/// # Panics
+///
+/// If `history` does not reach `ply`.
+pub fn repetition_count(history: &[Identity], ply: usize) -> u32 {
+    let position = &history[ply];
+    let count = history[..=ply]
+        .iter()
+        .filter(|&earlier| earlier == position)
+        .count();
+    u32::try_from(count).unwrap_or(u32::MAX)
 }
 
 /// Article 9.2.2: the player to move may claim a draw because the position
-/// that stands has stood at least twice before (three times in all).
-pub fn threefold_now(game: &Game) -> bool {
-    game.repetition(game.last_ply()) >= 3
+/// that stands now has stood at least three times in all, this time
+/// included.
+pub fn threefold_now(history: &[Identity]) -> bool {
+    repetition_count(history, current_ply(history)) >= 3
 }
 
 /// Article 9.2.1: the legal moves the player to move may write down to claim
 /// a draw because the position after that move would stand for at least the
-/// third time. The move is not played; a move that would checkmate or
-/// stalemate supports the claim all the same.
+/// third time: for each legal move, the identity the position would have
+/// after it, counted among the identities of the game so far, plus the time
+/// the move itself would make, reaches three. `history` holds the plies of
+/// `game`.
 ///
-/// The position after the move stands for the third time exactly when it
-/// has stood twice already, that is when it is the position of a ply whose
-/// repetition count was 2. So only those plies are compared with.
-pub fn threefold_on_move(game: &Game) -> Vec<Move> {
-    let stood_twice: Vec<&Identity> = (0..=game.last_ply())
-        .filter(|&ply| game.repetition(ply) == 2)
-        .map(|ply| &game.identities()[ply])
-        .collect();
-    if stood_twice.is_empty() {
-        return Vec::new();
-    }
+/// The move is not played; a move that would checkmate or stalemate
+/// supports the claim all the same.
+pub fn threefold_on_move(game: &Game, history: &[Identity]) -> Vec<Move> {
+    let now = &history[game.last_ply()];
     game.current()
         .legal_moves()
         .into_iter()
-        .filter(|&mv| stood_twice.contains(&&identity_after(game, mv)))
+        .filter(|&mv| {
+            let after = identity_after(game, now, mv);
+            let stood = history.iter().filter(|&earlier| *earlier == after).count();
+            stood + 1 >= 3
+        })
         .collect()
 }
 
 /// Article 9.6.1: the game is drawn, with no claim, by repetition.
 ///
 /// * `fide-2018` (also the 2017 and 2023 texts): the position that stands
-///   has stood at least five times in all, in any order.
+///   has stood at least five times in all, in any order (9.2.2's count).
 /// * `fide-2014`: the text asks for the same position after five
 ///   consecutive alternate moves by each player. We read it as a position
 ///   that stands now and stood 4, 8, 12 and 16 plies ago: both players went
 ///   back and forth, and each of their last five round trips ended in it.
 ///   Five occurrences spread out in any other way do not end the game under
 ///   this edition (a claim under 9.2 is still open).
-pub fn fivefold(game: &Game, edition: Edition) -> bool {
-    let last = game.last_ply();
+pub fn fivefold(history: &[Identity], edition: Edition) -> bool {
+    let now = current_ply(history);
     match edition {
-        Edition::Fide2018 => game.repetition(last) >= 5,
+        Edition::Fide2018 => repetition_count(history, now) >= 5,
         Edition::Fide2014 => {
-            let history = game.identities();
-            last >= 16 && (1..=4).all(|back| history[last - 4 * back] == history[last])
+            now >= 16 && (1..=4).all(|back| history[now - 4 * back] == history[now])
         }
     }
 }
@@ -75,16 +95,16 @@ pub fn fivefold(game: &Game, edition: Edition) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reference::same_position::identities;
     use crate::reference::testing::{game, uci_list};
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const KNIGHTS: &str = "g1f3 g8f6 f3g1 f6g8";
 
     fn counts(fen: &str, moves: &str) -> Vec<u32> {
-        let game = game(fen, moves);
-        let all = game.identities();
-        (1..=all.len())
-            .map(|n| repetition_count(&all[..n]))
+        let history = identities(&game(fen, moves));
+        (0..history.len())
+            .map(|ply| repetition_count(&history, ply))
             .collect()
     }
 
@@ -103,18 +123,20 @@ mod tests {
     #[test]
     fn threefold_now_and_on_move() {
         let game = game(START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
-        assert!(!threefold_now(&game));
-        assert_eq!(repetition_count(game.identities()), 2);
+        let history = identities(&game);
+        assert!(!threefold_now(&history));
+        assert_eq!(repetition_count(&history, game.last_ply()), 2);
         // Writing f6g8 would bring the start position back a third time.
-        assert_eq!(uci_list(&threefold_on_move(&game)), ["f6g8"]);
+        assert_eq!(uci_list(&threefold_on_move(&game, &history)), ["f6g8"]);
     }
 
     #[test]
     fn threefold_by_transposition() {
         // The knights return by different routes; the count does not care.
         let game = game(START, "g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8");
-        assert_eq!(repetition_count(game.identities()), 3);
-        assert!(threefold_now(&game));
+        let history = identities(&game);
+        assert_eq!(repetition_count(&history, game.last_ply()), 3);
+        assert!(threefold_now(&history));
     }
 
     #[test]
@@ -122,14 +144,14 @@ mod tests {
         // Whatever happened before the FEN is unknown: ply 0 counts once.
         let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 40 60";
         let game = game(fen, "a1a2 e8d8 a2a1 d8e8");
-        assert_eq!(repetition_count(game.identities()), 2);
+        assert_eq!(repetition_count(&identities(&game), game.last_ply()), 2);
     }
 
-    /// The game from the standard position after the first `plies` of
-    /// `moves`.
-    fn prefix(moves: &str, plies: usize) -> crate::reference::Game {
+    /// The history of the game from the standard position after the first
+    /// `plies` of `moves`.
+    fn prefix(moves: &str, plies: usize) -> Vec<Identity> {
         let played: Vec<&str> = moves.split_whitespace().take(plies).collect();
-        game(START, &played.join(" "))
+        identities(&game(START, &played.join(" ")))
     }
 
     #[test]
@@ -158,8 +180,9 @@ mod tests {
             }
         }
         let game = game(START, &moves);
-        assert_eq!(repetition_count(game.identities()), 5);
-        assert!(fivefold(&game, Edition::Fide2018));
-        assert!(!fivefold(&game, Edition::Fide2014));
+        let history = identities(&game);
+        assert_eq!(repetition_count(&history, game.last_ply()), 5);
+        assert!(fivefold(&history, Edition::Fide2018));
+        assert!(!fivefold(&history, Edition::Fide2014));
     }
 }

@@ -61,15 +61,23 @@ pub fn identity(game: &Game, ply: usize) -> Identity {
     )
 }
 
+/// The identities of plies 0 to the last, in order: the history the
+/// repetition rules count in ([`repetition`](super::repetition)).
+pub fn identities(game: &Game) -> Vec<Identity> {
+    (0..=game.last_ply())
+        .map(|ply| identity(game, ply))
+        .collect()
+}
+
 /// The identity the position would have after the legal move `mv`, for a
-/// move that is only written down (Article 9.2.1). The rights are those of
-/// the current ply less any whose king or rook `mv` moves or captures: the
-/// same rule [`castling_rights`] applies to the moves already played.
-pub fn identity_after(game: &Game, mv: Move) -> Identity {
+/// move that is only written down (Article 9.2.1); `now` is the identity of
+/// the current ply, as [`identity`] gives it. The rights are those of `now`
+/// less any whose king or rook `mv` moves or captures: the same rule
+/// [`castling_rights`] applies to the moves already played.
+pub fn identity_after(game: &Game, now: &Identity, mv: Move) -> Identity {
     let mut after = game.current().clone();
     after.play_unchecked(mv);
-    let current = &game.identities()[game.last_ply()];
-    let castling = current
+    let castling = now
         .castling
         .iter()
         .copied()
@@ -305,15 +313,15 @@ mod tests {
             for ply in 0..=game.last_ply() {
                 let played: Vec<&str> = moves.split_whitespace().take(ply).collect();
                 let so_far = self::game(fen, &played.join(" "));
+                let now = identity(&so_far, ply);
                 for mv in so_far.current().legal_moves() {
                     let mut after = so_far.clone();
                     assert!(after.push(mv));
                     assert_eq!(
-                        identity_after(&so_far, mv),
+                        identity_after(&so_far, &now, mv),
                         identity(&after, ply + 1),
                         "{fen} after {played:?} then {mv:?}"
                     );
-                    assert_eq!(after.identities()[ply + 1], identity(&after, ply + 1));
                 }
             }
         }
@@ -375,11 +383,12 @@ mod tests {
             "4k1rr/8/8/8/8/8/8/4K1RR w Gg - 0 1",
         ] {
             let start = game_in(fen, "", Chess960);
+            let now = identity(&start, 0);
             for mv in start.current().legal_moves() {
                 let mut after = start.clone();
                 assert!(after.push(mv));
                 assert_eq!(
-                    identity_after(&start, mv),
+                    identity_after(&start, &now, mv),
                     identity(&after, 1),
                     "{fen} {mv:?}"
                 );

@@ -1,0 +1,141 @@
+//! `drawrules verify`: the command-line layer over [`drawrules_conformance::verify`].
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use drawrules_conformance::corpus::load_dir;
+use drawrules_conformance::protocol::EngineProcess;
+use drawrules_conformance::verify::{Known, Options, OurArbiter, Subject, render, verify};
+
+/// Report formats.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// One JSON object.
+    Json,
+    /// JUnit XML, for CI systems.
+    Junit,
+    /// A Markdown section for spec/CONFORMANCE.md.
+    Markdown,
+}
+
+/// Verify an implementation against the reference: the conformance corpus
+/// and generated games, divergences shrunk and grouped by rule. Without
+/// --engine, verifies our arbiter.
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// The engine to verify, a command speaking spec/PROTOCOL.md (run with
+    /// `sh -c`), e.g. "python3 adapters/python-chess.py". Default: our
+    /// arbiter, in this process.
+    #[arg(long)]
+    engine: Option<String>,
+    /// Generated games to judge after the corpus.
+    #[arg(long, default_value_t = 300)]
+    games: usize,
+    /// The seed of the generated games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The corpus directory (default: spec/cases when it exists here).
+    #[arg(long)]
+    cases: Option<PathBuf>,
+    /// Skip the corpus.
+    #[arg(long, conflicts_with = "cases")]
+    no_cases: bool,
+    /// Known divergences (TOML: [[known]] rule = "...", why = "..."); every
+    /// entry must still diverge.
+    #[arg(long)]
+    known: Option<PathBuf>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// How long to wait for each answer of the engine, in milliseconds.
+    #[arg(long, default_value_t = 5000)]
+    timeout_ms: u64,
+}
+
+/// Exit code when the engine diverges beyond its known divergences.
+const DIVERGES: u8 = 1;
+/// Exit code for unreadable input (corpus, known file).
+const BAD_INPUT: u8 = 2;
+
+/// Runs `drawrules verify`.
+pub fn run(args: &VerifyArgs) -> ExitCode {
+    let fail = |code: u8, message: &str| {
+        eprintln!("error: {message}");
+        ExitCode::from(code)
+    };
+    let cases_dir = match (&args.cases, args.no_cases) {
+        (_, true) => None,
+        (Some(dir), false) => Some(dir.clone()),
+        (None, false) => Some(PathBuf::from("spec/cases")).filter(|dir| dir.is_dir()),
+    };
+    let corpus = match cases_dir.as_deref().map(load_dir).transpose() {
+        Ok(corpus) => corpus,
+        Err(err) => return fail(BAD_INPUT, &format!("--cases: {err}")),
+    };
+    let known = match args.known.as_deref().map(Known::load).transpose() {
+        Ok(known) => known.unwrap_or_default(),
+        Err(err) => return fail(BAD_INPUT, &format!("--known: {err}")),
+    };
+    let options = Options {
+        games: args.games,
+        seed: args.seed,
+        corpus,
+        ..Options::default()
+    };
+    let mut process;
+    let mut arbiter = OurArbiter;
+    let subject: &mut dyn Subject = match &args.engine {
+        Some(command) => {
+            process = EngineProcess::new(command, Duration::from_millis(args.timeout_ms));
+            &mut process
+        }
+        None => &mut arbiter,
+    };
+
+    let terminal = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let mut last_shown = Instant::now();
+    let mut progress = |done: usize, total: usize| {
+        if terminal && (done == total || last_shown.elapsed() >= Duration::from_millis(100)) {
+            last_shown = Instant::now();
+            let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
+            eprint!("\rverify: {done}/{total} games, {rate:.0} games/s ");
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    let report = match verify(subject, &options, known, &mut progress) {
+        Ok(report) => report,
+        Err(fault) => {
+            return fail(
+                DIVERGES,
+                &format!("the engine failed its handshake: {fault}"),
+            );
+        }
+    };
+    let out = match args.format {
+        Format::Text => render::text(&report),
+        Format::Json => render::json(&report),
+        Format::Junit => render::junit(&report),
+        Format::Markdown => render::markdown(&report),
+    };
+    let mut stdout = std::io::stdout().lock();
+    if stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        return fail(BAD_INPUT, "could not write to standard output");
+    }
+    if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(DIVERGES)
+    }
+}

@@ -1,0 +1,57 @@
+//! The `drawrules` command line: a thin layer over the library crates, one
+//! file per command under `commands/`.
+//!
+//! Exit codes shared by every command: 0 success; 1 the command's check
+//! failed (a case, a game, a divergence); 2 bad input (a FEN, a move, a file
+//! that cannot be read); 64 a usage error (an unknown option or a value clap
+//! cannot parse, such as `--rules fide-1997`).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod commands;
+mod engine;
+mod output;
+
+use commands::{adjudicate, cases, explain, verify};
+
+/// The FIDE Laws' draw rules, executable.
+#[derive(Parser)]
+#[command(name = "drawrules", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game and explain, ply by ply, which draws may be claimed and
+    /// which endings hold.
+    Explain(explain::ExplainArgs),
+    /// Run the conformance corpus (or list its cases): exit status 0 only
+    /// if every case holds.
+    Cases(cases::CasesArgs),
+    /// Verify an implementation against the reference (our arbiter by
+    /// default, or any engine speaking spec/PROTOCOL.md): exit status 0
+    /// only when it diverges nowhere beyond its known divergences.
+    Verify(verify::VerifyArgs),
+    /// Replay every game of PGN files (plain, .xz, .zst, .gz) with the
+    /// rules: claims, automatic endings, results that contradict them.
+    /// Exit status 0 when every game was replayed, 1 when some game could
+    /// not be, 2 when a file could not be read.
+    Adjudicate(adjudicate::AdjudicateArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return output::usage(&err),
+    };
+    match cli.command {
+        Command::Explain(args) => explain::run(&args),
+        Command::Cases(args) => cases::run(&args),
+        Command::Verify(args) => verify::run(&args),
+        Command::Adjudicate(args) => adjudicate::run(&args),
+    }
+}

@@ -1,0 +1,287 @@
+//! The `drawrules` binary as a user meets it: output shapes, exit codes and
+//! error lines.
+
+use std::process::{Command, Output};
+
+use drawrules::Status;
+
+fn drawrules(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("utf-8 output")
+}
+
+/// Runs a command that must fail on bad input: exit code 2, exactly one line
+/// on stderr; returns (stdout, the stderr line).
+fn failing(args: &[&str]) -> (String, String) {
+    let output = drawrules(args);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "{args:?}: one line on stderr, got {stderr:?}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (text(&output.stdout), stderr.trim_end().to_owned())
+}
+
+#[test]
+fn json_prints_exactly_one_record_per_ply() {
+    let output = drawrules(&["explain", "--json", "e4", "e7e5", "Nf3"]);
+    assert!(output.status.success());
+    assert!(output.stderr.is_empty());
+    let stdout = text(&output.stdout);
+    let records: Vec<Status> = stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("every line is a status record"))
+        .collect();
+    let plies: Vec<u32> = records.iter().map(|s| s.ply).collect();
+    assert_eq!(plies, [0, 1, 2, 3]);
+    assert_eq!(
+        records[3].fen,
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+}
+
+#[test]
+fn san_and_uci_give_the_same_records() {
+    let san = drawrules(&[
+        "explain", "--json", "e4", "d5", "exd5", "Qxd5", "Nc3", "O-O-O",
+    ]);
+    // The last SAN is illegal (Black cannot castle yet): check the error too.
+    let uci = drawrules(&["explain", "--json", "e2e4", "d7d5", "e4d5", "d8d5", "b1c3"]);
+    assert_eq!(san.stdout, uci.stdout);
+    assert_eq!(
+        text(&san.stderr),
+        "error: ply 6, move \"O-O-O\": illegal move in this position\n"
+    );
+}
+
+#[test]
+fn table_ends_with_a_verdict() {
+    let output = drawrules(&["explain", "f3", "e5", "g4", "Qh4#"]);
+    assert!(output.status.success());
+    let stdout = text(&output.stdout);
+    assert_eq!(
+        stdout.lines().last(),
+        Some("verdict: 0-1 Black wins by checkmate (5.1.1)")
+    );
+    assert!(stdout.starts_with("ply  move  clock  rep  claims  endings\n"));
+}
+
+#[test]
+fn bad_fen_names_ply_zero_and_the_fen() {
+    let (stdout, line) = failing(&["explain", "--fen", "8/8/8/8 w - - 0 1"]);
+    assert!(stdout.is_empty());
+    assert_eq!(
+        line,
+        "error: ply 0, --fen \"8/8/8/8 w - - 0 1\": invalid fen: invalid board part in fen"
+    );
+    let (_, line) = failing(&["explain", "--fen", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"]);
+    assert_eq!(
+        line,
+        "error: ply 0, --fen \"4k3/8/8/8/8/8/8/4K3 w K - 0 1\": invalid fen: illegal position: invalid castling rights"
+    );
+}
+
+#[test]
+fn unknown_rules_name_is_a_usage_error_for_every_command() {
+    // clap reads editions through `FromStr`: a bad value is a usage error
+    // (exit 64), apart from bad input (2) and unreadable files (2).
+    for command in [
+        &["explain", "--rules", "fide-2099", "e4"][..],
+        &["adjudicate", "--rules", "fide-2099", "no-such.pgn"][..],
+    ] {
+        let output = drawrules(command);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(64), "{command:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{command:?}");
+        assert_eq!(
+            stderr.lines().next(),
+            Some(
+                "error: invalid value 'fide-2099' for '--rules <RULES>': \
+                 unknown rules \"fide-2099\" (expected fide-2018 or fide-2014)"
+            ),
+            "{command:?}"
+        );
+    }
+}
+
+#[test]
+fn unknown_engine_is_a_usage_error() {
+    let output = drawrules(&["explain", "--engine", "stockfish", "e4"]);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(64), "{stderr}");
+    assert!(
+        stderr.starts_with("error: invalid value 'stockfish' for '--engine <ENGINE>'"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn help_is_not_an_error() {
+    let output = drawrules(&["--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(text(&output.stdout).contains("explain"));
+}
+
+#[test]
+fn illegal_and_unreadable_moves_keep_the_plies_before_them() {
+    let (stdout, line) = failing(&["explain", "--json", "e4", "e5", "e4e5"]);
+    assert_eq!(stdout.lines().count(), 3, "plies 0, 1 and 2 are reported");
+    assert_eq!(
+        line,
+        "error: ply 3, move \"e4e5\": illegal move in this position"
+    );
+
+    let (stdout, line) = failing(&["explain", "e4", "¿Nf3?"]);
+    assert_eq!(
+        stdout.lines().count(),
+        3,
+        "header and plies 0 and 1, no verdict"
+    );
+    assert_eq!(
+        line,
+        "error: ply 2, move \"¿Nf3?\": not a move in UCI or SAN notation"
+    );
+
+    let (_, line) = failing(&["explain", ""]);
+    assert_eq!(
+        line,
+        "error: ply 1, move \"\": not a move in UCI or SAN notation"
+    );
+}
+
+#[test]
+fn ambiguous_san() {
+    let (_, line) = failing(&["explain", "--fen", "4k3/8/8/8/8/8/4K3/R6R w - - 0 1", "Rd1"]);
+    assert_eq!(
+        line,
+        "error: ply 1, move \"Rd1\": ambiguous move in this position"
+    );
+}
+
+#[test]
+fn move_after_the_end() {
+    let (stdout, line) = failing(&[
+        "explain",
+        "--fen",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 150 100",
+        "--json",
+        "a1a2",
+    ]);
+    assert_eq!(stdout.lines().count(), 1);
+    assert_eq!(
+        line,
+        "error: ply 1, move \"a1a2\": the game is already over (seventy-five-moves, 9.6.2)"
+    );
+}
+
+#[test]
+fn no_moves_explains_the_start_position() {
+    let output = drawrules(&["explain", "--json"]);
+    assert!(output.status.success());
+    assert_eq!(text(&output.stdout).lines().count(), 1);
+}
+
+/// A directory of its own under the system's temporary directory, holding
+/// `files` (name, text).
+fn corpus_dir(name: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("drawrules-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    for (file, text) in files {
+        std::fs::write(dir.join(file), text).expect("case file written");
+    }
+    dir
+}
+
+const ONE_CASE: &str = r#"
+[[case]]
+name = "quiet-start"
+articles = ["9.3.2"]
+shows = "the standard position has a clock of zero"
+editions = ["fide-2014"]
+expect = { clock = CLOCK }
+"#;
+
+#[test]
+fn cases_run_from_the_project_root_by_default() {
+    let output = Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .args(["cases", "--engine", "reference"])
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("the binary runs");
+    let stdout = text(&output.stdout);
+    assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
+    let summary = stdout.lines().last().unwrap_or_default();
+    let (held, rest) = summary.split_once(" of ").expect("a summary line");
+    assert!(held.parse::<usize>().unwrap() >= 80, "{summary}");
+    assert_eq!(rest, format!("{held} case runs hold against reference"));
+}
+
+#[test]
+fn cases_list_names_articles_and_editions() {
+    let dir = corpus_dir("list", &[("fifty.toml", &ONE_CASE.replace("CLOCK", "0"))]);
+    let output = drawrules(&["cases", "--list", "--dir", dir.to_str().unwrap()]);
+    assert!(output.status.success());
+    assert_eq!(
+        text(&output.stdout),
+        "fifty/quiet-start  9.3.2  fide-2014\n"
+    );
+    let (_, line) = failing(&[
+        "cases",
+        "--list",
+        "--filter",
+        "x",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(line, "error: --filter: no case name contains \"x\"");
+}
+
+#[test]
+fn a_failing_case_gets_one_line_and_exit_status_1() {
+    let dir = corpus_dir("fail", &[("fifty.toml", &ONE_CASE.replace("CLOCK", "5"))]);
+    let output = drawrules(&["cases", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        text(&output.stdout),
+        "FAIL fifty/quiet-start (fide-2014): ply 0: clock: expected 5, got 0\n\
+         0 of 1 case runs hold against arbiter (1 fail)\n"
+    );
+}
+
+#[test]
+fn a_malformed_corpus_is_one_error_line_and_exit_status_2() {
+    let bad = ONE_CASE.replace("CLOCK", "0").replace("shows", "says");
+    let dir = corpus_dir("malformed", &[("fifty.toml", &bad)]);
+    let (stdout, line) = failing(&["cases", "--dir", dir.to_str().unwrap()]);
+    assert!(stdout.is_empty());
+    let file = dir.join("fifty.toml");
+    assert!(
+        line.starts_with(&format!(
+            "error: {}:5: case \"quiet-start\": unknown field `says`",
+            file.display()
+        )),
+        "{line}"
+    );
+
+    let (_, line) = failing(&["cases", "--dir", "/nonexistent/cases"]);
+    assert!(
+        line.starts_with("error: cannot read /nonexistent/cases: "),
+        "{line}"
+    );
+    let empty = corpus_dir("empty", &[]);
+    let (_, line) = failing(&["cases", "--dir", empty.to_str().unwrap()]);
+    assert_eq!(
+        line,
+        format!("error: {}: no case files (*.toml)", empty.display())
+    );
+}

@@ -1,0 +1,448 @@
+//! Reading case files and directories, and checking what TOML alone cannot:
+//! names, articles, editions, and expectations that fit the moves.
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::error::CorpusError;
+use drawrules::RefusalKind;
+
+use drawrules::PartialStatus;
+
+use super::format::{Case, CasesFile};
+use super::lines::Lines;
+
+/// A whole corpus: every case file of a directory, in file-name order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Corpus {
+    /// The files, sorted by group.
+    pub files: Vec<CasesFile>,
+}
+
+impl Corpus {
+    /// Every case with its group, in file order.
+    pub fn cases(&self) -> impl Iterator<Item = (&str, &Case)> {
+        self.files
+            .iter()
+            .flat_map(|file| file.cases.iter().map(|case| (file.group.as_str(), case)))
+    }
+
+    /// How many cases the corpus holds.
+    pub fn len(&self) -> usize {
+        self.files.iter().map(|file| file.cases.len()).sum()
+    }
+
+    /// Whether the corpus holds no case.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The top level of a case file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileFormat {
+    #[serde(default)]
+    case: Vec<Spanned<Case>>,
+}
+
+/// Parses and checks the text of one case file; `file_name` (the name or
+/// path the text came from) gives the group and is named in errors.
+///
+/// It never panics, whatever the text.
+///
+/// # Errors
+///
+/// [`CorpusError::Toml`] when the text is not TOML of the case format
+/// (unknown fields included), [`CorpusError::Case`] when a case breaks a
+/// rule of the format (a duplicate name, an unknown article, an expected
+/// ply the moves do not reach, ...), [`CorpusError::NoCases`] for a file
+/// without cases and [`CorpusError::FileName`] for a name that cannot be a
+/// group.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_conformance::corpus::parse_file;
+///
+/// let text = r#"
+/// [[case]]
+/// name = "bad"
+/// articles = ["9.2.2"]
+/// shows = "a misspelt field"
+/// expect = { repetiton = 1 }
+/// "#;
+/// let err = parse_file("threefold.toml", text).unwrap_err();
+/// assert!(err.to_string().starts_with("threefold.toml:6: case \"bad\": unknown field `repetiton`"), "{err}");
+/// ```
+pub fn parse_file(file_name: &str, text: &str) -> Result<CasesFile, CorpusError> {
+    let group = group_of(file_name)?;
+    let lines = Lines::new(text);
+    let parsed: FileFormat = toml::from_str(text).map_err(|err| CorpusError::Toml {
+        file: file_name.to_owned(),
+        line: err.span().map(|span| lines.line_of(span.start)),
+        case: err.span().and_then(|span| case_at(text, span.start)),
+        message: err.message().trim_end().replace('\n', "; "),
+    })?;
+    if parsed.case.is_empty() {
+        return Err(CorpusError::NoCases {
+            file: file_name.to_owned(),
+        });
+    }
+    let mut names = HashSet::new();
+    let mut cases = Vec::with_capacity(parsed.case.len());
+    for spanned in parsed.case {
+        let line = lines.line_of(spanned.span().start);
+        let mut case = spanned.into_inner();
+        case.line = line;
+        let problem = check(&case).err().or_else(|| {
+            (!names.insert(case.name.clone())).then(|| "duplicate name in this file".to_owned())
+        });
+        if let Some(problem) = problem {
+            return Err(CorpusError::Case {
+                file: file_name.to_owned(),
+                line,
+                name: case.name,
+                problem,
+            });
+        }
+        cases.push(case);
+    }
+    Ok(CasesFile { group, cases })
+}
+
+/// Reads and checks one case file.
+///
+/// # Errors
+///
+/// [`CorpusError::Read`] when the file cannot be read as UTF-8 text, and
+/// every error of [`parse_file`].
+pub fn load_file(path: &Path) -> Result<CasesFile, CorpusError> {
+    let text = fs::read_to_string(path).map_err(|err| CorpusError::Read {
+        path: path.display().to_string(),
+        reason: err.to_string(),
+    })?;
+    parse_file(&path.display().to_string(), &text)
+}
+
+/// Reads every `*.toml` file of `dir` (not its subdirectories), sorted by
+/// name.
+///
+/// # Errors
+///
+/// [`CorpusError::Read`] when the directory cannot be listed,
+/// [`CorpusError::NoFiles`] when it holds no case file, and the first error
+/// of [`load_file`].
+///
+/// # Examples
+///
+/// ```
+/// use std::path::Path;
+/// use drawrules_conformance::corpus::load_dir;
+///
+/// let corpus = load_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases").as_path()).unwrap();
+/// assert!(corpus.len() >= 80);
+/// assert!(corpus.cases().any(|(group, case)| case.full_name(group) == "threefold/knights-twice"));
+/// ```
+pub fn load_dir(dir: &Path) -> Result<Corpus, CorpusError> {
+    let unreadable = |err: std::io::Error| CorpusError::Read {
+        path: dir.display().to_string(),
+        reason: err.to_string(),
+    };
+    let mut paths = Vec::new();
+    for entry in fs::read_dir(dir).map_err(unreadable)? {
+        let path = entry.map_err(unreadable)?.path();
+        if path.is_file() && path.extension().is_some_and(|ext| ext == "toml") {
+            paths.push(path);
+        }
+    }
+    if paths.is_empty() {
+        return Err(CorpusError::NoFiles {
+            dir: dir.display().to_string(),
+        });
+    }
+    paths.sort();
+    let files = paths
+        .iter()
+        .map(|path| load_file(path))
+        .collect::<Result<_, _>>()?;
+    Ok(Corpus { files })
+}
+
+/// The group of a file: its name without directories and `.toml`.
+fn group_of(file_name: &str) -> Result<String, CorpusError> {
+    let base = file_name.rsplit(['/', '\\']).next().unwrap_or(file_name);
+    let group = base.strip_suffix(".toml").unwrap_or(base);
+    if is_name(group) {
+        Ok(group.to_owned())
+    } else {
+        Err(CorpusError::FileName {
+            file: file_name.to_owned(),
+        })
+    }
+}
+
+/// Lowercase letters and digits in words joined by single `-`.
+fn is_name(text: &str) -> bool {
+    !text.is_empty()
+        && text.split('-').all(|word| {
+            !word.is_empty()
+                && word
+                    .bytes()
+                    .all(|byte| byte.is_ascii_lowercase() || byte.is_ascii_digit())
+        })
+}
+
+/// The name of the case whose table holds byte `offset`, if the text is
+/// TOML with a `case` array of tables and that case has a string name.
+fn case_at(text: &str, offset: usize) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Loose {
+        case: Vec<Spanned<toml::Table>>,
+    }
+    let loose: Loose = toml::from_str(text).ok()?;
+    let case = loose
+        .case
+        .into_iter()
+        .rev()
+        .find(|case| case.span().start <= offset)?;
+    case.get_ref().get("name")?.as_str().map(str::to_owned)
+}
+
+/// The rules of the format that TOML and serde do not check.
+fn check(case: &Case) -> Result<(), String> {
+    if !is_name(&case.name) {
+        return Err("the name must be lowercase words joined by '-'".to_owned());
+    }
+    if case.articles.is_empty() {
+        return Err("no articles named".to_owned());
+    }
+    // An unknown article number is refused when the file is read
+    // (`drawrules::Article` parses it).
+    if case.shows.trim().is_empty() || case.shows.contains('\n') {
+        return Err("`shows` must be one non-empty line".to_owned());
+    }
+    if case.editions.is_empty() {
+        return Err("`editions` is empty".to_owned());
+    }
+    let distinct: HashSet<_> = case.editions.iter().collect();
+    if distinct.len() != case.editions.len() {
+        return Err("an edition is named twice".to_owned());
+    }
+    check_error(case)?;
+    let last = case.last_ply();
+    check_expectations(&case.expect, &case.at, last, "")?;
+    check_alternatives(case, last)?;
+    let expects_something = case.error.is_some()
+        || case.expect.as_ref().is_some_and(|e| !e.is_empty())
+        || !case.at.is_empty()
+        || !case.alternatives.is_empty();
+    if !expects_something {
+        return Err("the case expects nothing".to_owned());
+    }
+    Ok(())
+}
+
+fn check_error(case: &Case) -> Result<(), String> {
+    let Some(error) = &case.error else {
+        return Ok(());
+    };
+    let moves = case.moves().count();
+    match (error.kind, error.ply) {
+        (kind, _) if !kind.is_given_by_the_rules() => Err(format!(
+            "`{kind}` is said by an engine about itself, never by the rules"
+        )),
+        (RefusalKind::InvalidFen, None) => {
+            if case.fen.is_none() {
+                Err("`invalid-fen` needs a `fen`".to_owned())
+            } else if moves > 0 {
+                Err("`invalid-fen` allows no moves".to_owned())
+            } else if case.expect.is_some() || !case.at.is_empty() || !case.alternatives.is_empty()
+            {
+                Err("`invalid-fen` leaves no record to expect".to_owned())
+            } else {
+                Ok(())
+            }
+        }
+        (RefusalKind::InvalidFen, Some(_)) => Err("`invalid-fen` takes no `ply`".to_owned()),
+        (kind, None) => Err(format!("`{kind}` needs the `ply` of the refused move")),
+        (kind, Some(ply)) => {
+            if ply as usize == moves && ply > 0 {
+                Ok(())
+            } else {
+                Err(format!(
+                    "`{kind}` at ply {ply}: the refused move must be the last of the {moves} moves"
+                ))
+            }
+        }
+    }
+}
+
+fn check_expectations(
+    expect: &Option<PartialStatus>,
+    at: &[PartialStatus],
+    last: Option<u32>,
+    context: &str,
+) -> Result<(), String> {
+    if let (Some(expect), Some(last)) = (expect, last)
+        && let Some(ply) = expect.ply
+        && ply != last
+    {
+        return Err(format!(
+            "{context}`expect` is about ply {last}, the last one played, not ply {ply}"
+        ));
+    }
+    let mut seen = HashSet::new();
+    for expected in at {
+        let Some(ply) = expected.ply else {
+            return Err(format!("{context}an `at` entry without `ply`"));
+        };
+        if last.is_none_or(|last| ply > last) {
+            return Err(format!(
+                "{context}`at` ply {ply} is never reached (the last ply played is {})",
+                last.map_or_else(|| "none".to_owned(), |last| last.to_string())
+            ));
+        }
+        if !seen.insert(ply) {
+            return Err(format!("{context}`at` ply {ply} appears twice"));
+        }
+        if expected.is_empty() {
+            return Err(format!("{context}`at` ply {ply} expects nothing"));
+        }
+    }
+    Ok(())
+}
+
+fn check_alternatives(case: &Case, last: Option<u32>) -> Result<(), String> {
+    if case.alternatives.is_empty() {
+        return Ok(());
+    }
+    if case.alternatives.len() < 2 {
+        return Err("a lone `alternative`: write it as `expect` and `at`".to_owned());
+    }
+    let ours = case.alternatives.iter().filter(|a| a.ours).count();
+    if ours != 1 {
+        return Err(format!(
+            "exactly one alternative must be `ours = true`, found {ours}"
+        ));
+    }
+    for (index, alternative) in case.alternatives.iter().enumerate() {
+        let context = format!("alternative {}: ", index + 1);
+        if alternative.reading.trim().is_empty() || alternative.reading.contains('\n') {
+            return Err(format!("{context}`reading` must be one non-empty line"));
+        }
+        if alternative
+            .expect
+            .as_ref()
+            .is_none_or(PartialStatus::is_empty)
+            && alternative.at.is_empty()
+        {
+            return Err(format!("{context}expects nothing"));
+        }
+        check_expectations(&alternative.expect, &alternative.at, last, &context)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "[[case]]\nname = \"a\"\narticles = [\"9.2.2\"]\nshows = \"x\"\n";
+
+    fn problem(body: &str) -> String {
+        parse_file("g.toml", &format!("{HEAD}{body}"))
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn a_minimal_case_loads_with_defaults() {
+        let file = parse_file("dir/g.toml", &format!("{HEAD}expect = {{ clock = 0 }}\n")).unwrap();
+        assert_eq!(file.group, "g");
+        let case = &file.cases[0];
+        assert_eq!(case.line, 1);
+        assert_eq!(case.editions, drawrules::Edition::ALL);
+        assert_eq!(case.last_ply(), Some(0));
+    }
+
+    #[test]
+    fn format_errors_name_file_line_and_case() {
+        assert_eq!(
+            problem(""),
+            "g.toml:1: case \"a\": the case expects nothing"
+        );
+        assert_eq!(
+            problem(
+                "expect = { clock = 0 }\n[[case]]\nname = \"a\"\narticles = [\"9.2.2\"]\nshows = \"y\"\nexpect = { clock = 0 }\n"
+            ),
+            "g.toml:6: case \"a\": duplicate name in this file"
+        );
+        assert_eq!(
+            problem("moves = \"e2e4\"\nat = [{ ply = 2, clock = 0 }]\n"),
+            "g.toml:1: case \"a\": `at` ply 2 is never reached (the last ply played is 1)"
+        );
+        assert_eq!(
+            problem("moves = \"e2e4 e2e4\"\nerror = { kind = \"illegal-move\", ply = 1 }\n"),
+            "g.toml:1: case \"a\": `illegal-move` at ply 1: the refused move must be the last of the 2 moves"
+        );
+        assert_eq!(
+            problem("editions = [\"fide-2014\", \"fide-2014\"]\nexpect = { clock = 0 }\n"),
+            "g.toml:1: case \"a\": an edition is named twice"
+        );
+        assert_eq!(
+            problem("moves = \"e2e4\"\nerror = { kind = \"unsupported\", ply = 1 }\n"),
+            "g.toml:1: case \"a\": `unsupported` is said by an engine about itself, never by the rules"
+        );
+        let one_ours = "[[case.alternative]]\nreading = \"r\"\nexpect = { clock = 0 }\n";
+        assert_eq!(
+            problem(&format!("{one_ours}{one_ours}")),
+            "g.toml:1: case \"a\": exactly one alternative must be `ours = true`, found 0"
+        );
+    }
+
+    #[test]
+    fn toml_errors_name_the_line() {
+        let err = problem("expect = { clock = -1 }\n");
+        assert!(err.starts_with("g.toml:5: "), "{err}");
+        let err = problem("colour = \"white\"\n");
+        assert!(
+            err.starts_with("g.toml:5: case \"a\": unknown field `colour`"),
+            "{err}"
+        );
+        let err = problem("expect = { ended = [\"resignation\"] }\n");
+        assert!(
+            err.starts_with("g.toml:5: case \"a\": unknown variant `resignation`"),
+            "{err}"
+        );
+        let err = parse_file(
+            "g.toml",
+            "[[case]]\nname = \"a\"\narticles = [\"9.4\"]\nshows = \"x\"\nexpect = { clock = 0 }\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.starts_with("g.toml:3: case \"a\": unknown article \"9.4\" (expected one of 3.7,"),
+            "{err}"
+        );
+        let err = parse_file("g.toml", "[[case]\n").unwrap_err().to_string();
+        assert!(err.starts_with("g.toml:1: "), "{err}");
+        assert!(!err.contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn files_without_cases_or_with_bad_names_are_refused() {
+        assert_eq!(
+            parse_file("g.toml", "").unwrap_err().to_string(),
+            "g.toml: no cases"
+        );
+        assert_eq!(
+            parse_file("Bad Name.toml", HEAD).unwrap_err().to_string(),
+            "Bad Name.toml: the file name must be lowercase words joined by '-' (it names the group)"
+        );
+    }
+}

@@ -1,0 +1,263 @@
+//! The messages of protocol version 1. A record an engine sends is a
+//! [`PartialStatus`]: everything but `ply` may be left out when the engine
+//! does not implement it.
+
+use serde::{Deserialize, Serialize};
+
+use drawrules::PartialStatus;
+pub use drawrules::RefusalKind;
+use drawrules::laws::{Claim, Edition, Ending};
+use drawrules::{Article, Field};
+
+/// The protocol version this harness speaks.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A part of the rules an engine may implement; the harness compares only
+/// the parts an engine declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Part {
+    /// `checkmate` in `ended` (Article 5.1.1).
+    Checkmate,
+    /// `stalemate` in `ended` (5.2.1).
+    Stalemate,
+    /// `dead-position` in `ended` (5.2.2).
+    DeadPosition,
+    /// `fivefold-repetition` in `ended` (9.6.1).
+    FivefoldRepetition,
+    /// `seventy-five-moves` in `ended` (9.6.2).
+    SeventyFiveMoves,
+    /// `threefold-repetition` in `claims` (9.2.2).
+    ThreefoldRepetition,
+    /// `fifty-moves` in `claims` (9.3.2).
+    FiftyMoves,
+    /// `claims_on_move.threefold-repetition` (9.2.1).
+    ThreefoldOnMove,
+    /// `claims_on_move.fifty-moves` (9.3.1).
+    FiftyMovesOnMove,
+    /// The `repetition` count (9.2.3, 9.2.2).
+    Repetition,
+    /// The `clock` (9.3).
+    Clock,
+    /// The `fen`.
+    Fen,
+    /// The `result`.
+    Result,
+    /// Which start positions and moves are accepted (Articles 3 and 5: no
+    /// illegal move, no move after the end).
+    Moves,
+}
+
+impl Part {
+    /// Every part, in the order divergences are looked for at a ply.
+    pub const ALL: [Part; 14] = [
+        Part::Checkmate,
+        Part::Stalemate,
+        Part::DeadPosition,
+        Part::FivefoldRepetition,
+        Part::SeventyFiveMoves,
+        Part::ThreefoldRepetition,
+        Part::FiftyMoves,
+        Part::ThreefoldOnMove,
+        Part::FiftyMovesOnMove,
+        Part::Repetition,
+        Part::Clock,
+        Part::Fen,
+        Part::Result,
+        Part::Moves,
+    ];
+
+    /// The name in the protocol, e.g. `fifty-moves-on-move`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Part::Checkmate => "checkmate",
+            Part::Stalemate => "stalemate",
+            Part::DeadPosition => "dead-position",
+            Part::FivefoldRepetition => "fivefold-repetition",
+            Part::SeventyFiveMoves => "seventy-five-moves",
+            Part::ThreefoldRepetition => "threefold-repetition",
+            Part::FiftyMoves => "fifty-moves",
+            Part::ThreefoldOnMove => "threefold-on-move",
+            Part::FiftyMovesOnMove => "fifty-moves-on-move",
+            Part::Repetition => "repetition",
+            Part::Clock => "clock",
+            Part::Fen => "fen",
+            Part::Result => "result",
+            Part::Moves => "moves",
+        }
+    }
+
+    /// The articles the part answers to.
+    pub const fn articles(self) -> &'static [Article] {
+        match self {
+            Part::Checkmate => &[Article::Checkmate],
+            Part::Stalemate => &[Article::Stalemate],
+            Part::DeadPosition => &[Article::DeadPosition],
+            Part::FivefoldRepetition => &[Article::FivefoldRepetition],
+            Part::SeventyFiveMoves => &[Article::SeventyFiveMoves],
+            Part::ThreefoldRepetition => &[Article::ThreefoldNow],
+            Part::FiftyMoves => &[Article::FiftyMovesNow],
+            Part::ThreefoldOnMove => &[Article::ThreefoldOnMove],
+            Part::FiftyMovesOnMove => &[Article::FiftyMovesOnMove],
+            Part::Repetition => &[Article::SamePosition],
+            Part::Clock => &[Article::FiftyMovesNow],
+            Part::Moves => &[Article::LegalMoves],
+            Part::Fen | Part::Result => &[],
+        }
+    }
+
+    /// The ending this part is about, if it is one.
+    pub const fn ending(self) -> Option<Ending> {
+        match self {
+            Part::Checkmate => Some(Ending::Checkmate),
+            Part::Stalemate => Some(Ending::Stalemate),
+            Part::DeadPosition => Some(Ending::DeadPosition),
+            Part::FivefoldRepetition => Some(Ending::FivefoldRepetition),
+            Part::SeventyFiveMoves => Some(Ending::SeventyFiveMoves),
+            _ => None,
+        }
+    }
+
+    /// The field of the status record this part is read from (`None` for
+    /// [`Part::Moves`], which is read from the whole game).
+    pub const fn field(self) -> Option<Field> {
+        match self {
+            Part::Checkmate
+            | Part::Stalemate
+            | Part::DeadPosition
+            | Part::FivefoldRepetition
+            | Part::SeventyFiveMoves => Some(Field::Ended),
+            Part::ThreefoldRepetition | Part::FiftyMoves => Some(Field::Claims),
+            Part::ThreefoldOnMove => Some(Field::ThreefoldOnMove),
+            Part::FiftyMovesOnMove => Some(Field::FiftyMovesOnMove),
+            Part::Repetition => Some(Field::Repetition),
+            Part::Clock => Some(Field::Clock),
+            Part::Fen => Some(Field::Fen),
+            Part::Result => Some(Field::Result),
+            Part::Moves => None,
+        }
+    }
+
+    /// The claim this part is about (now or on a written move), if any.
+    pub const fn claim(self) -> Option<Claim> {
+        match self {
+            Part::ThreefoldRepetition | Part::ThreefoldOnMove => Some(Claim::ThreefoldRepetition),
+            Part::FiftyMoves | Part::FiftyMovesOnMove => Some(Claim::FiftyMoves),
+            _ => None,
+        }
+    }
+}
+
+/// How an engine treats the draws of Articles 9.2 and 9.3.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Draws {
+    /// A player may claim them; the game goes on until one does.
+    Claims,
+    /// The engine ends the game on them.
+    Automatic,
+}
+
+/// The engine's half of the handshake.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// The protocol version the engine speaks.
+    pub protocol: u32,
+    /// The library or program.
+    pub name: String,
+    /// Its version.
+    #[serde(default)]
+    pub version: String,
+    /// The parts of the rules it reports.
+    pub implements: Vec<Part>,
+    /// The editions it follows (at least one).
+    pub editions: Vec<Edition>,
+    /// Whether its 9.2/9.3 draws are claims or end the game.
+    pub draws: Draws,
+}
+
+impl Hello {
+    /// Whether the engine reports `part`.
+    pub fn implements(&self, part: Part) -> bool {
+        self.implements.contains(&part)
+    }
+
+    /// `name version`, for reports.
+    pub fn title(&self) -> String {
+        if self.version.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{} {}", self.name, self.version)
+        }
+    }
+}
+
+/// Which records a judge request asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Plies {
+    /// A record for every ply from 0.
+    All,
+    /// Only the last ply's record.
+    Last,
+}
+
+/// A game to judge.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JudgeRequest {
+    /// Repeated by the answer.
+    pub id: u64,
+    /// The edition whose rules apply.
+    pub edition: Edition,
+    /// The start position.
+    pub fen: String,
+    /// The moves, UCI.
+    pub moves: Vec<String>,
+    /// Which records to send back.
+    pub plies: Plies,
+}
+
+/// What the harness writes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub(crate) enum Request<'a> {
+    Hello { protocol: u32 },
+    Judge(&'a JudgeRequest),
+    Quit,
+}
+
+/// An engine's refusal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refusal {
+    /// The request's id, when the engine could read it.
+    #[serde(default)]
+    pub id: Option<u64>,
+    /// Why.
+    pub kind: RefusalKind,
+    /// The ply the refused move would have made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ply: Option<u32>,
+    /// For people.
+    #[serde(default)]
+    pub message: String,
+    /// The records of the plies played before the refusal.
+    #[serde(default)]
+    pub records: Vec<PartialStatus>,
+}
+
+/// What an engine writes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Answer {
+    /// The handshake.
+    Hello(Hello),
+    /// The records of a judged game.
+    Records {
+        /// The request's id.
+        id: u64,
+        /// Ply 0 first (or only the last ply).
+        records: Vec<PartialStatus>,
+    },
+    /// A refusal.
+    Error(Refusal),
+}

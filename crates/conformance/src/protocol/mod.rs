@@ -1,0 +1,20 @@
+//! The engine protocol (`spec/PROTOCOL.md`, version 1): JSON lines through
+//! which `drawrules verify` asks another implementation of the draw rules
+//! for its status records.
+//!
+//! * [`messages`]: what is said: requests, answers, the handshake, records
+//!   that may leave out what the engine does not implement;
+//! * [`reader`]: one line of an engine's output read as an answer, or a clean
+//!   [`ProtocolError`];
+//! * [`process`]: an engine running as a child process, with time limits,
+//!   restarts and faults.
+
+pub mod messages;
+pub mod process;
+pub mod reader;
+
+pub use messages::{
+    Answer, Draws, Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies, Refusal, RefusalKind,
+};
+pub use process::{EngineFault, EngineProcess};
+pub use reader::{ProtocolError, read_answer};

@@ -1,0 +1,154 @@
+//! Reading an engine's output, one line at a time.
+
+use thiserror::Error;
+
+use super::messages::Answer;
+
+/// The longest line the harness reads from an engine, in bytes.
+pub const MAX_LINE: usize = 8 << 20;
+
+/// A line of an engine's output that is not an answer of the protocol.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("not an answer of protocol 1 ({reason}): {excerpt}")]
+pub struct ProtocolError {
+    /// What is wrong with the line.
+    pub reason: String,
+    /// The start of the line, for the report.
+    pub excerpt: String,
+}
+
+/// Reads one line of an engine's output (without its line end).
+///
+/// # Errors
+///
+/// A [`ProtocolError`] for text that is not JSON, JSON of another shape
+/// (a record without `ply` or with a field the record does not have), or a
+/// line longer than [`MAX_LINE`].
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_conformance::protocol::{Answer, read_answer};
+///
+/// let answer = read_answer(r#"{"type": "records", "id": 3, "records": [{"ply": 0}]}"#).unwrap();
+/// assert!(matches!(answer, Answer::Records { id: 3, .. }));
+///
+/// let err = read_answer("bestmove e2e4").unwrap_err();
+/// assert!(err.to_string().starts_with("not an answer of protocol 1"));
+/// ```
+pub fn read_answer(line: &str) -> Result<Answer, ProtocolError> {
+    let fail = |reason: String| ProtocolError {
+        reason,
+        excerpt: excerpt(line),
+    };
+    if line.len() > MAX_LINE {
+        return Err(fail(format!("a line of {} bytes", line.len())));
+    }
+    let answer: Answer = serde_json::from_str(line).map_err(|err| fail(err.to_string()))?;
+    let records = match &answer {
+        Answer::Records { records, .. } => records.as_slice(),
+        Answer::Error(refusal) => refusal.records.as_slice(),
+        Answer::Hello(_) => &[],
+    };
+    if let Some(index) = records.iter().position(|record| record.ply.is_none()) {
+        return Err(fail(format!("record {index} has no `ply`")));
+    }
+    Ok(answer)
+}
+
+/// The first 120 characters of `line`, escaped.
+fn excerpt(line: &str) -> String {
+    let mut short: String = line.chars().take(120).collect();
+    if short.len() < line.len() {
+        short.push('…');
+    }
+    format!("{short:?}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::messages::{Draws, Part, RefusalKind};
+
+    #[test]
+    fn reads_every_kind_of_answer() {
+        let hello = read_answer(
+            r#"{"type":"hello","protocol":1,"name":"x","implements":["checkmate","fifty-moves-on-move"],"editions":["fide-2018"],"draws":"automatic"}"#,
+        )
+        .unwrap();
+        let Answer::Hello(hello) = hello else {
+            panic!("{hello:?}")
+        };
+        assert_eq!(hello.implements, [Part::Checkmate, Part::FiftyMovesOnMove]);
+        assert_eq!(hello.draws, Draws::Automatic);
+        assert_eq!(hello.version, "");
+
+        let error = read_answer(
+            r#"{"type":"error","id":4,"kind":"illegal-move","ply":2,"message":"no","records":[{"ply":0},{"ply":1,"clock":1}]}"#,
+        )
+        .unwrap();
+        let Answer::Error(refusal) = error else {
+            panic!("{error:?}")
+        };
+        assert_eq!(refusal.kind, RefusalKind::IllegalMove);
+        assert_eq!(refusal.records[1].clock, Some(1));
+
+        let records = read_answer(
+            r#"{"type":"records","id":1,"records":[{"ply":0,"ended":["checkmate"],"claims_on_move":{"fifty-moves":["a1a2"]}}]}"#,
+        )
+        .unwrap();
+        let Answer::Records { records, .. } = records else {
+            panic!("{records:?}")
+        };
+        let on_move = records[0].claims_on_move.as_ref().unwrap();
+        assert_eq!(
+            on_move.fifty_moves.as_deref(),
+            Some(&["a1a2".to_owned()][..])
+        );
+        assert_eq!(on_move.threefold_repetition, None);
+    }
+
+    #[test]
+    fn refuses_what_is_not_an_answer() {
+        for line in [
+            "",
+            "{",
+            "[]",
+            r#"{"type":"records"}"#,
+            r#"{"type":"records","id":-1,"records":[]}"#,
+            r#"{"type":"hello","protocol":1,"name":"x","implements":["telepathy"],"editions":[],"draws":"claims"}"#,
+            r#"{"type":"records","id":1,"records":[{"ply":0,"ended":["resignation"]}]}"#,
+            r#"{"type":"bestmove"}"#,
+        ] {
+            let err = read_answer(line).unwrap_err();
+            assert!(!err.reason.is_empty(), "{line}");
+        }
+    }
+
+    #[test]
+    fn records_must_name_their_ply_and_only_known_fields() {
+        let err = read_answer(r#"{"type":"records","id":1,"records":[{"ply":0},{"clock":1}]}"#)
+            .unwrap_err();
+        assert_eq!(err.reason, "record 1 has no `ply`");
+        let err = read_answer(
+            r#"{"type":"error","id":1,"kind":"game-over","ply":1,"records":[{"clock":0}]}"#,
+        )
+        .unwrap_err();
+        assert_eq!(err.reason, "record 0 has no `ply`");
+        let err =
+            read_answer(r#"{"type":"records","id":1,"records":[{"ply":0,"claims_on_moves":{}}]}"#)
+                .unwrap_err();
+        assert!(
+            err.reason.starts_with("unknown field `claims_on_moves`"),
+            "{}",
+            err.reason
+        );
+    }
+
+    #[test]
+    fn excerpts_are_short() {
+        let long = "x".repeat(1000);
+        let err = read_answer(&long).unwrap_err();
+        assert!(err.excerpt.chars().count() < 130, "{}", err.excerpt);
+    }
+}

@@ -1,0 +1,339 @@
+//! Comparing an engine's answer with our reference's judgement, only on the
+//! parts the engine declares.
+
+use std::fmt;
+
+use crate::protocol::{Answer, Draws, Hello, Part, RefusalKind};
+use drawrules::{PartialStatus, Status};
+
+use drawrules::Judgement;
+
+/// The group a divergence belongs to: a part of the rules, which moves are
+/// accepted, or the shape of the answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Group {
+    /// A part of the record.
+    Part(Part),
+    /// A claim (now or on a written move) reported after the game ended:
+    /// once an ending holds, nothing is left to claim. The part says which.
+    ClaimsAfterTheEnd(Part),
+    /// The engine plays a move (or takes a start position) our reference
+    /// refuses as illegal, or refuses one it accepts.
+    MoveAcceptance,
+    /// The engine plays a move after the game ended.
+    MovesAfterTheEnd,
+    /// The answer lacks a declared field, or its plies do not follow on.
+    AnswerShape,
+}
+
+impl Group {
+    /// The name of every group, as reports and known-divergences files
+    /// write them.
+    pub fn names() -> Vec<&'static str> {
+        let mut names: Vec<&'static str> = Part::ALL
+            .into_iter()
+            .filter(|&part| part != Part::Moves)
+            .map(Part::name)
+            .collect();
+        names.extend([
+            "claims-after-the-end",
+            "move-acceptance",
+            "moves-after-the-end",
+            "answer-shape",
+        ]);
+        names
+    }
+
+    /// The rule's group name in reports and known-divergences files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Part(part) => part.name(),
+            Group::ClaimsAfterTheEnd(_) => "claims-after-the-end",
+            Group::MoveAcceptance => "move-acceptance",
+            Group::MovesAfterTheEnd => "moves-after-the-end",
+            Group::AnswerShape => "answer-shape",
+        }
+    }
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Group::ClaimsAfterTheEnd(part) => write!(f, "{} ({})", self.name(), part.name()),
+            _ => f.write_str(self.name()),
+        }
+    }
+}
+
+/// An engine's refusal: the ply, the kind, the message.
+type TheirRefusal<'a> = (Option<u32>, RefusalKind, &'a str);
+
+/// Where and how an engine's answer departs from the reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Divergence {
+    /// The group it belongs to.
+    pub group: Group,
+    /// The ply (`None`: the start position was refused).
+    pub ply: Option<u32>,
+    /// What the reference says.
+    pub expected: String,
+    /// What the engine says.
+    pub actual: String,
+}
+
+impl fmt::Display for Divergence {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.ply {
+            Some(ply) => write!(f, "{} at ply {ply}: ", self.group)?,
+            None => write!(f, "{}: ", self.group)?,
+        }
+        write!(f, "expected {}, got {}", self.expected, self.actual)
+    }
+}
+
+/// The first divergence of `answer` from `ours`, looking only at what
+/// `hello` declares.
+///
+/// Plies are compared in order, and the parts of a ply in the order of
+/// [`Part::ALL`]. Once our game is over by an ending the engine does not
+/// implement, only the endings it does implement are compared at that ply,
+/// and nothing after it. A refusal at the same ply as ours agrees whatever
+/// its kind (after an ending, no move is legal either); an engine that
+/// ends the game on claimable draws (`draws: automatic`) may refuse the
+/// moves after one. Which moves are accepted is compared only for an engine
+/// that declares the part `moves`. A claim reported once our game is over
+/// is grouped apart ([`Group::ClaimsAfterTheEnd`]), and so is a move played
+/// after the end ([`Group::MovesAfterTheEnd`]).
+pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Option<Divergence> {
+    let (theirs, refused): (&[PartialStatus], Option<TheirRefusal<'_>>) = match answer {
+        Answer::Records { records, .. } => (records, None),
+        Answer::Error(refusal) => (
+            &refusal.records,
+            Some((refusal.ply, refusal.kind, refusal.message.as_str())),
+        ),
+        Answer::Hello(_) => {
+            return Some(shape(None, "records or a refusal", "a handshake"));
+        }
+    };
+    for (index, record) in theirs.iter().enumerate() {
+        if record.ply.map(|ply| ply as usize) != Some(index) {
+            return Some(shape(
+                record.ply,
+                &format!("the record of ply {index}"),
+                &match record.ply {
+                    Some(ply) => format!("ply {ply}"),
+                    None => "no ply".to_owned(),
+                },
+            ));
+        }
+    }
+
+    for (index, status) in ours.records.iter().enumerate() {
+        let Some(record) = theirs.get(index) else {
+            break;
+        };
+        let undeclared_end = status
+            .ended
+            .iter()
+            .any(|&ending| !hello.implements.iter().any(|p| p.ending() == Some(ending)));
+        for part in Part::ALL {
+            if !hello.implements(part) || (undeclared_end && part.ending().is_none()) {
+                continue;
+            }
+            if let Some(mut divergence) = compare_part(part, status, record) {
+                if status.is_over()
+                    && part.claim().is_some()
+                    && divergence.group == Group::Part(part)
+                {
+                    divergence.group = Group::ClaimsAfterTheEnd(part);
+                }
+                return Some(divergence);
+            }
+        }
+        if undeclared_end {
+            return None;
+        }
+    }
+    if hello.implements(Part::Moves) {
+        compare_acceptance(hello, ours, theirs, refused)
+    } else {
+        None
+    }
+}
+
+fn shape(ply: Option<u32>, expected: &str, actual: &str) -> Divergence {
+    Divergence {
+        group: Group::AnswerShape,
+        ply,
+        expected: expected.to_owned(),
+        actual: actual.to_owned(),
+    }
+}
+
+/// Our record and theirs compared on one part, with the workspace's one
+/// comparer ([`PartialStatus::mismatches`]) on the part's field, each side
+/// seen through [`project`].
+fn compare_part(part: Part, ours: &Status, theirs: &PartialStatus) -> Option<Divergence> {
+    let ply = ours.ply;
+    let field = part.field()?;
+    let expected = project(part, &PartialStatus::from(ours));
+    let actual = project(part, theirs);
+    let mismatch = expected.mismatches(&actual).into_iter().next()?;
+    if mismatch.missing {
+        return Some(shape(Some(ply), &format!("a `{field}` field"), "none"));
+    }
+    Some(Divergence {
+        group: Group::Part(part),
+        ply: Some(ply),
+        expected: render_part(part, &expected),
+        actual: render_part(part, &actual),
+    })
+}
+
+/// The part of `record` that `part` is about: its field alone, an ending
+/// or a claim only as present or absent, written-move lists as sets.
+fn project(part: Part, record: &PartialStatus) -> PartialStatus {
+    let Some(field) = part.field() else {
+        return PartialStatus::default();
+    };
+    let mut only = record.only(field);
+    if let (Some(ending), Some(ended)) = (part.ending(), &mut only.ended) {
+        ended.retain(|&other| other == ending);
+    }
+    if let (Some(claim), Some(claims)) = (part.claim(), &mut only.claims) {
+        claims.retain(|&other| other == claim);
+    }
+    if let Some(lists) = &mut only.claims_on_move {
+        for list in [&mut lists.threefold_repetition, &mut lists.fifty_moves]
+            .into_iter()
+            .flatten()
+        {
+            list.sort();
+            list.dedup();
+        }
+    }
+    only
+}
+
+/// A projected part as reports show it.
+fn render_part(part: Part, projected: &PartialStatus) -> String {
+    let presence = |yes: bool| if yes { "present" } else { "absent" }.to_owned();
+    let lists = projected.claims_on_move.as_ref();
+    match part {
+        _ if part.ending().is_some() => {
+            presence(projected.ended.as_ref().is_some_and(|e| !e.is_empty()))
+        }
+        Part::ThreefoldRepetition | Part::FiftyMoves => {
+            presence(projected.claims.as_ref().is_some_and(|c| !c.is_empty()))
+        }
+        Part::ThreefoldOnMove => sorted(lists.and_then(|l| l.threefold_repetition.as_deref())),
+        Part::FiftyMovesOnMove => sorted(lists.and_then(|l| l.fifty_moves.as_deref())),
+        Part::Repetition => projected
+            .repetition
+            .map(|n| n.to_string())
+            .unwrap_or_default(),
+        Part::Clock => projected.clock.map(|n| n.to_string()).unwrap_or_default(),
+        Part::Fen => projected.fen.clone().unwrap_or_default(),
+        Part::Result => projected.result.map(|r| r.to_string()).unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+/// A list of moves (already a sorted set), printed.
+fn sorted(moves: Option<&[String]>) -> String {
+    format!("[{}]", moves.unwrap_or_default().join(", "))
+}
+
+fn compare_acceptance(
+    hello: &Hello,
+    ours: &Judgement,
+    theirs: &[PartialStatus],
+    refused: Option<TheirRefusal<'_>>,
+) -> Option<Divergence> {
+    let our_plies = ours.records.len();
+    let their_plies = theirs.len();
+    let describe_ours = |(ply, kind): (Option<u32>, RefusalKind)| match ply {
+        Some(ply) => format!("move {ply} refused ({})", kind.name()),
+        None => format!("the start refused ({})", kind.name()),
+    };
+    let describe_theirs = |refusal: Option<TheirRefusal<'_>>| match refusal {
+        Some((Some(ply), kind, message)) => {
+            format!("move {ply} refused ({}: {message})", kind.name())
+        }
+        Some((None, kind, message)) => format!("the start refused ({}: {message})", kind.name()),
+        None => "every move played".to_owned(),
+    };
+    let diverge = |ply: usize, expected: String, actual: String| Divergence {
+        group: Group::MoveAcceptance,
+        ply: u32::try_from(ply).ok(),
+        expected,
+        actual,
+    };
+    let our_refusal = ours
+        .refusal
+        .as_ref()
+        .map(|refusal| (refusal.move_ply(), refusal.kind()));
+    match (our_refusal, refused) {
+        _ if our_plies == their_plies => match (our_refusal, refused) {
+            (None, None) | (Some(_), Some(_)) => None,
+            (None, Some(theirs_refusal)) => Some(diverge(
+                our_plies,
+                "every move played".to_owned(),
+                describe_theirs(Some(theirs_refusal)),
+            )),
+            (Some(our_refusal), None) if their_plies == 0 => Some(diverge(
+                0,
+                describe_ours(our_refusal),
+                "no record and no refusal".to_owned(),
+            )),
+            (Some(our_refusal), None) => Some(shape(
+                u32::try_from(their_plies).ok(),
+                &describe_ours(our_refusal),
+                "no further record and no refusal",
+            )),
+        },
+        (_, theirs_refusal) if their_plies < our_plies => {
+            let last_shared = their_plies.checked_sub(1).and_then(|i| ours.records.get(i));
+            let allowed = hello.draws == Draws::Automatic
+                && matches!(theirs_refusal, Some((_, RefusalKind::GameOver, _)))
+                && last_shared.is_some_and(|status| !status.claims.is_empty());
+            if allowed {
+                None
+            } else if theirs_refusal.is_none() {
+                Some(shape(
+                    u32::try_from(their_plies).ok(),
+                    &format!("{our_plies} records"),
+                    &format!("{their_plies} records and no refusal"),
+                ))
+            } else {
+                Some(diverge(
+                    their_plies,
+                    "the move played".to_owned(),
+                    describe_theirs(theirs_refusal),
+                ))
+            }
+        }
+        (Some(our_refusal @ (_, RefusalKind::GameOver)), _) => Some(Divergence {
+            group: Group::MovesAfterTheEnd,
+            ..diverge(
+                our_plies,
+                describe_ours(our_refusal),
+                "the move played".to_owned(),
+            )
+        }),
+        (Some(our_refusal), _) => Some(diverge(
+            our_plies,
+            describe_ours(our_refusal),
+            if our_refusal.0.is_none() {
+                "the start accepted".to_owned()
+            } else {
+                "the move played".to_owned()
+            },
+        )),
+        (None, _) => Some(shape(
+            u32::try_from(our_plies).ok(),
+            &format!("{our_plies} records"),
+            &format!("{their_plies} records"),
+        )),
+    }
+}

@@ -1,0 +1,478 @@
+//! Reports of a verification run: text for people, JSON for programs,
+//! JUnit XML for CI systems, Markdown for `spec/CONFORMANCE.md`; and each
+//! shrunk divergence as a ready-to-paste corpus case.
+
+use std::fmt::Write as _;
+
+use serde_json::json;
+
+use drawrules::{Article, PartialStatus, RefusalKind};
+use serde::Serialize;
+
+use crate::corpus::{Case, ExpectedError};
+use crate::protocol::{Draws, Hello, Part};
+
+use super::compare::Group;
+use super::shrink::{Minimal, Trial};
+use super::{Finding, Problem, Report};
+
+/// A TOML (and JSON) string literal.
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_owned())
+}
+
+/// A lowercase name of words joined by `-`.
+fn slug(text: &str) -> String {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|word| !word.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    words.join("-")
+}
+
+/// `game` as a `drawrules explain` command.
+pub fn explain_command(game: &Trial) -> String {
+    let mut command = format!(
+        "drawrules explain --rules {} --fen {}",
+        game.edition,
+        quoted(&game.fen)
+    );
+    for mv in &game.moves {
+        command.push(' ');
+        command.push_str(mv);
+    }
+    command
+}
+
+/// The corpus case (spec/README.md's format) that pins the reference's
+/// answer where `engine` diverged on `minimal`, written by serialising the
+/// corpus types; `None` for a divergence that is not about the rules (the
+/// shape of an answer).
+pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
+    let Minimal {
+        game,
+        divergence,
+        reference: ours,
+    } = minimal;
+    let mut articles: Vec<Article> = Vec::new();
+    let mut case = Case {
+        name: slug(&format!("{engine} {}", divergence.group)),
+        articles: Vec::new(),
+        shows: format!(
+            "{engine} departs here on {}: the reference says {}, {engine} says {}",
+            divergence.group, divergence.expected, divergence.actual
+        )
+        .replace('\n', " "),
+        editions: vec![game.edition],
+        fen: Some(game.fen.clone()),
+        moves: game.moves.join(" "),
+        expect: None,
+        at: Vec::new(),
+        error: None,
+        alternatives: Vec::new(),
+        line: 0,
+    };
+    match divergence.group {
+        Group::AnswerShape => return None,
+        Group::MoveAcceptance | Group::MovesAfterTheEnd => match &ours.refusal {
+            Some(refusal) => {
+                let kind = match refusal.kind() {
+                    kind @ (RefusalKind::GameOver | RefusalKind::InvalidFen) => kind,
+                    _ => RefusalKind::IllegalMove,
+                };
+                if let Some(last) = ours.records.last() {
+                    articles.extend(last.ended.iter().map(|ending| ending.article()));
+                }
+                case.error = Some(ExpectedError {
+                    kind,
+                    ply: refusal.move_ply(),
+                });
+            }
+            None => {
+                case.expect = Some(PartialStatus {
+                    ply: Some(u32::try_from(ours.records.len().saturating_sub(1)).ok()?),
+                    ..PartialStatus::default()
+                });
+            }
+        },
+        Group::Part(part) | Group::ClaimsAfterTheEnd(part) => {
+            let ply = divergence.ply?;
+            let status = ours.records.get(ply as usize)?;
+            articles.extend(part.articles());
+            match part {
+                Part::Fen => articles.push(Article::SamePosition),
+                Part::Result => articles.extend(status.ended.iter().map(|e| e.article())),
+                _ => {}
+            }
+            let mut expected = PartialStatus::from(status).only(part.field()?);
+            expected.ply = Some(ply);
+            case.at.push(expected);
+        }
+    }
+    if articles.is_empty() {
+        articles.push(Article::LegalMoves);
+    }
+    articles.sort_unstable();
+    articles.dedup();
+    case.articles = articles;
+    let file = toml::to_string(&CaseFile { case: vec![case] }).ok()?;
+    Some(format!(
+        "# Found by drawrules verify against {engine}.\n{file}"
+    ))
+}
+
+/// The top level of a case file, for writing one.
+#[derive(Serialize)]
+struct CaseFile {
+    case: Vec<Case>,
+}
+
+/// The editions an engine declares, comma-separated.
+fn editions(hello: &Hello) -> String {
+    hello
+        .editions
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `n game(s)`.
+fn games(n: usize) -> String {
+    format!("{n} game{}", if n == 1 { "" } else { "s" })
+}
+
+/// How the engine treats claimable draws, as the protocol names it.
+fn draws(draws: Draws) -> &'static str {
+    match draws {
+        Draws::Claims => "claims",
+        Draws::Automatic => "automatic",
+    }
+}
+
+fn problem_text(problem: &Problem) -> String {
+    match problem {
+        Problem::Divergence(divergence) => divergence.to_string(),
+        Problem::Fault(fault) => format!("fault: {fault}"),
+    }
+}
+
+/// The text report.
+pub fn text(report: &Report) -> String {
+    let mut out = String::new();
+    let hello = &report.hello;
+    let _ = writeln!(
+        out,
+        "engine: {} (protocol {}, editions {}, draws {})",
+        hello.title(),
+        hello.protocol,
+        editions(hello),
+        draws(hello.draws)
+    );
+    let _ = writeln!(
+        out,
+        "implements: {}",
+        hello
+            .implements
+            .iter()
+            .map(|p| p.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "judged: {} corpus games, {} generated games in {:.1} s",
+        report.case_games,
+        report.generated_games,
+        report.elapsed.as_secs_f64()
+    );
+    let groups = report.groups();
+    for (group, findings) in &groups {
+        let known = report.known.why(group);
+        let _ = writeln!(
+            out,
+            "\n== {group}: {} game{}{}",
+            findings.len(),
+            if findings.len() == 1 { "" } else { "s" },
+            known
+                .map(|why| format!(" (known: {why})"))
+                .unwrap_or_default()
+        );
+        for finding in findings.iter().take(3) {
+            let _ = writeln!(
+                out,
+                "  {}: {}",
+                finding.source,
+                problem_text(&finding.problem)
+            );
+        }
+        if findings.len() > 3 {
+            let _ = writeln!(out, "  ... and {} more", findings.len() - 3);
+        }
+        if let Some(finding) = findings.iter().find(|f| f.minimal.is_some()) {
+            write_minimal(&mut out, &report.hello.name, finding);
+        } else if let Some(finding) = findings.first() {
+            let _ = writeln!(out, "  replay: {}", explain_command(&finding.game));
+        }
+    }
+    for rule in report.stale() {
+        let _ = writeln!(
+            out,
+            "\n== {rule}: listed as known, but it no longer diverges"
+        );
+    }
+    let unexpected = report.unexpected();
+    let _ = writeln!(
+        out,
+        "\n{}: {} finding{} in {} group{}; {} beyond the known divergences, {} known that no longer diverge",
+        if report.passed() { "PASS" } else { "FAIL" },
+        report.findings.len(),
+        if report.findings.len() == 1 { "" } else { "s" },
+        groups.len(),
+        if groups.len() == 1 { "" } else { "s" },
+        unexpected.len(),
+        report.stale().len()
+    );
+    out
+}
+
+fn write_minimal(out: &mut String, engine: &str, finding: &Finding) {
+    let Some(minimal) = &finding.minimal else {
+        return;
+    };
+    let Minimal {
+        game, divergence, ..
+    } = minimal;
+    let _ = writeln!(
+        out,
+        "  minimal ({} moves): {divergence}\n  replay: {}",
+        game.moves.len(),
+        explain_command(game)
+    );
+    if let Some(case) = corpus_case(engine, minimal) {
+        let _ = writeln!(out, "  as a corpus case:");
+        for line in case.lines() {
+            let _ = writeln!(out, "    {line}");
+        }
+    }
+}
+
+/// The JSON report: one object.
+pub fn json(report: &Report) -> String {
+    let groups: Vec<serde_json::Value> = report
+        .groups()
+        .iter()
+        .map(|(group, findings)| {
+            let minimal = findings
+                .iter()
+                .find_map(|f| f.minimal.as_ref())
+                .map(|minimal| {
+                    let game = &minimal.game;
+                    json!({
+                        "edition": game.edition,
+                        "fen": game.fen,
+                        "moves": game.moves,
+                        "divergence": minimal.divergence.to_string(),
+                        "case": corpus_case(&report.hello.name, minimal),
+                    })
+                });
+            json!({
+                "group": group,
+                "known": report.known.why(group),
+                "games": findings.len(),
+                "examples": findings.iter().take(3).map(|f| json!({
+                    "source": f.source,
+                    "problem": problem_text(&f.problem),
+                })).collect::<Vec<_>>(),
+                "minimal": minimal,
+            })
+        })
+        .collect();
+    json!({
+        "engine": report.hello,
+        "case_games": report.case_games,
+        "generated_games": report.generated_games,
+        "seconds": report.elapsed.as_secs_f64(),
+        "groups": groups,
+        "unexpected": report.unexpected(),
+        "stale": report.stale(),
+        "passed": report.passed(),
+    })
+    .to_string()
+        + "\n"
+}
+
+fn xml(text: &str) -> String {
+    text.chars()
+        .filter(|&c| c == '\n' || c == '\t' || !c.is_control())
+        .map(|c| match c {
+            '&' => "&amp;".to_owned(),
+            '<' => "&lt;".to_owned(),
+            '>' => "&gt;".to_owned(),
+            '"' => "&quot;".to_owned(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+/// The JUnit XML report: a test case per declared part (and for move
+/// acceptance, answer shape and faults), failing when it has findings not
+/// listed as known; a known rule that no longer diverges fails too.
+pub fn junit(report: &Report) -> String {
+    let groups = report.groups();
+    let mut names: Vec<&str> = report.hello.implements.iter().map(|p| p.name()).collect();
+    names.extend([
+        "claims-after-the-end",
+        "move-acceptance",
+        "moves-after-the-end",
+        "answer-shape",
+        "fault",
+    ]);
+    for group in groups.keys() {
+        if !names.contains(group) {
+            names.push(group);
+        }
+    }
+    let mut cases = String::new();
+    let mut failures = 0;
+    let mut skipped = 0;
+    for name in &names {
+        let findings = groups.get(name).map(Vec::as_slice).unwrap_or_default();
+        let known = report.known.why(name);
+        let _ = write!(
+            cases,
+            "    <testcase classname=\"drawrules.verify\" name=\"{}\">",
+            xml(name)
+        );
+        match (findings.is_empty(), known) {
+            (true, None) => {}
+            (true, Some(_)) => {
+                failures += 1;
+                let _ = write!(
+                    cases,
+                    "<failure message=\"listed as known, but it no longer diverges\"/>"
+                );
+            }
+            (false, Some(why)) => {
+                skipped += 1;
+                let _ = write!(cases, "<skipped message=\"known: {}\"/>", xml(why));
+            }
+            (false, None) => {
+                failures += 1;
+                let mut body = String::new();
+                for finding in findings.iter().take(3) {
+                    let _ = writeln!(
+                        body,
+                        "{}: {}",
+                        finding.source,
+                        problem_text(&finding.problem)
+                    );
+                }
+                if let Some(finding) = findings.iter().find(|f| f.minimal.is_some()) {
+                    write_minimal(&mut body, &report.hello.name, finding);
+                }
+                let _ = write!(
+                    cases,
+                    "<failure message=\"{} game{} diverge\">{}</failure>",
+                    findings.len(),
+                    if findings.len() == 1 { "" } else { "s" },
+                    xml(&body)
+                );
+            }
+        }
+        cases.push_str("</testcase>\n");
+    }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"drawrules verify: {}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{:.3}\">\n{cases}  </testsuite>\n</testsuites>\n",
+        xml(&report.hello.title()),
+        names.len(),
+        report.elapsed.as_secs_f64()
+    )
+}
+
+/// The Markdown section of `spec/CONFORMANCE.md` for one engine: which
+/// declared parts agree with the reference, and a minimal game for each
+/// divergence with the reading the reference follows.
+pub fn markdown(report: &Report) -> String {
+    let mut out = String::new();
+    let hello = &report.hello;
+    let groups = report.groups();
+    let _ = writeln!(out, "## {}\n", hello.title());
+    let _ = writeln!(
+        out,
+        "Judged {} corpus games and {} generated games (editions: {}; draws: {}).\n",
+        report.case_games,
+        report.generated_games,
+        editions(hello),
+        draws(hello.draws)
+    );
+    let _ = writeln!(
+        out,
+        "| part | articles | agrees with the reference |\n|---|---|---|"
+    );
+    for part in Part::ALL {
+        let verdict = if !hello.implements(part) {
+            "not implemented".to_owned()
+        } else {
+            match groups.get(part.name()) {
+                None => "yes".to_owned(),
+                Some(findings) => format!("no ({})", games(findings.len())),
+            }
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {verdict} |",
+            part.name(),
+            part.articles()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    for extra in [
+        "claims-after-the-end",
+        "move-acceptance",
+        "moves-after-the-end",
+        "answer-shape",
+        "fault",
+    ] {
+        let verdict = match groups.get(extra) {
+            None => "yes".to_owned(),
+            Some(findings) => format!("no ({})", games(findings.len())),
+        };
+        let _ = writeln!(out, "| {extra} | | {verdict} |");
+    }
+    for (group, findings) in &groups {
+        let _ = writeln!(out, "\n### {group}\n");
+        if let Some(why) = report.known.why(group) {
+            let _ = writeln!(out, "{why}\n");
+        }
+        let minimal = findings.iter().find_map(|f| f.minimal.as_ref());
+        match minimal {
+            Some(Minimal {
+                game, divergence, ..
+            }) => {
+                let _ = writeln!(
+                    out,
+                    "Minimal game ({} moves): {divergence}.\n\n```sh\n{}\n```",
+                    game.moves.len(),
+                    explain_command(game)
+                );
+            }
+            None => {
+                if let Some(first) = findings.first() {
+                    let _ = writeln!(
+                        out,
+                        "{}: {}\n\n```sh\n{}\n```",
+                        first.source,
+                        problem_text(&first.problem),
+                        explain_command(&first.game)
+                    );
+                }
+            }
+        }
+    }
+    out
+}

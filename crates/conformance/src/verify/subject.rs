@@ -1,0 +1,102 @@
+//! What `verify` checks: an engine process, or our own arbiter in this
+//! process, both seen through the protocol.
+
+use crate::protocol::{
+    Answer, Draws, EngineFault, EngineProcess, Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies,
+    Refusal,
+};
+use drawrules::laws::Edition;
+use drawrules::{Arbiter, PartialStatus};
+
+use super::judge::judge;
+
+/// An implementation under verification.
+pub trait Subject {
+    /// Its handshake.
+    ///
+    /// # Errors
+    ///
+    /// The fault that prevented the handshake.
+    fn hello(&mut self) -> Result<Hello, EngineFault>;
+
+    /// Its answer to `request`.
+    ///
+    /// # Errors
+    ///
+    /// The fault that prevented an answer.
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineFault>;
+}
+
+impl Subject for EngineProcess {
+    fn hello(&mut self) -> Result<Hello, EngineFault> {
+        EngineProcess::hello(self)
+    }
+
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineFault> {
+        EngineProcess::judge(self, request)
+    }
+}
+
+/// Our arbiter, answering in this process as an engine would.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::Edition;
+/// use drawrules_conformance::protocol::{Answer, JudgeRequest, Plies};
+/// use drawrules_conformance::verify::{OurArbiter, Subject};
+///
+/// let mut arbiter = OurArbiter;
+/// assert_eq!(arbiter.hello().unwrap().name, "drawrules-arbiter");
+/// let answer = arbiter.judge(&JudgeRequest {
+///     id: 1,
+///     edition: Edition::Fide2018,
+///     fen: "4k3/8/8/8/8/8/8/R3K3 w - - 99 80".into(),
+///     moves: vec!["a1a2".into()],
+///     plies: Plies::Last,
+/// });
+/// let Ok(Answer::Records { records, .. }) = answer else { panic!() };
+/// assert_eq!(records[0].clock, Some(100));
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OurArbiter;
+
+impl Subject for OurArbiter {
+    fn hello(&mut self) -> Result<Hello, EngineFault> {
+        Ok(Hello {
+            protocol: PROTOCOL_VERSION,
+            name: "drawrules-arbiter".to_owned(),
+            version: env!("CARGO_PKG_VERSION").to_owned(),
+            implements: Part::ALL.to_vec(),
+            editions: Edition::ALL.to_vec(),
+            draws: Draws::Claims,
+        })
+    }
+
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineFault> {
+        let judged = judge(
+            &mut Arbiter::default(),
+            &request.fen,
+            &request.moves,
+            request.edition,
+        );
+        let mut records: Vec<PartialStatus> =
+            judged.records.iter().map(PartialStatus::from).collect();
+        if request.plies == Plies::Last {
+            records = records.pop().into_iter().collect();
+        }
+        Ok(match judged.refusal {
+            None => Answer::Records {
+                id: request.id,
+                records,
+            },
+            Some(refusal) => Answer::Error(Refusal {
+                id: Some(request.id),
+                kind: refusal.kind(),
+                ply: refusal.move_ply(),
+                message: format!("refused by the arbiter ({})", refusal.kind()),
+                records,
+            }),
+        })
+    }
+}

@@ -1,0 +1,197 @@
+//! What the oracles' inputs reached, counted per input and over a run.
+
+use std::fmt;
+use std::sync::Mutex;
+
+use drawrules::Status;
+use drawrules::laws::Ending;
+
+/// What one or more inputs reached while the oracles found nothing wrong.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_oracle::{Agreement, arbiter_matches_reference};
+/// use drawrules_scenario::Scenario;
+///
+/// let scenario = Scenario::from_bytes(b"some fuzzer bytes");
+/// let agreement: Agreement = arbiter_matches_reference(&scenario).unwrap();
+/// assert_eq!(agreement.inputs, 1);
+/// assert!(agreement.records >= 2, "ply 0 under both editions at least");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Agreement {
+    /// Inputs judged.
+    pub inputs: u64,
+    /// Inputs refused before any record (an invalid FEN, say).
+    pub rejected: u64,
+    /// Status records checked (every ply, every edition, every engine
+    /// compared counts once).
+    pub records: u64,
+    /// Records in which each ending held, in the order of [`Ending::ALL`].
+    pub endings: [u64; 5],
+    /// Records with a claim open now.
+    pub claims_now: u64,
+    /// Records with a claim open on a written move.
+    pub claims_on_move: u64,
+}
+
+impl Agreement {
+    /// Counts one record.
+    pub(crate) fn count(&mut self, status: &Status) {
+        self.records += 1;
+        for (slot, ending) in self.endings.iter_mut().zip(Ending::ALL) {
+            if status.ended.contains(&ending) {
+                *slot += 1;
+            }
+        }
+        if !status.claims.is_empty() {
+            self.claims_now += 1;
+        }
+        if !status.claims_on_move.is_empty() {
+            self.claims_on_move += 1;
+        }
+    }
+
+    /// Adds `other`'s counts to these.
+    pub fn merge(&mut self, other: &Agreement) {
+        self.inputs += other.inputs;
+        self.rejected += other.rejected;
+        self.records += other.records;
+        for (mine, theirs) in self.endings.iter_mut().zip(other.endings) {
+            *mine += theirs;
+        }
+        self.claims_now += other.claims_now;
+        self.claims_on_move += other.claims_on_move;
+    }
+}
+
+impl fmt::Display for Agreement {
+    /// One line: `inputs 4096 (rejected 12), records 81234, checkmate 31, ...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "inputs {} (rejected {}), records {}",
+            self.inputs, self.rejected, self.records
+        )?;
+        for (ending, count) in Ending::ALL.iter().zip(self.endings) {
+            write!(f, ", {ending} {count}")?;
+        }
+        write!(
+            f,
+            ", claim now {}, claim on a written move {}",
+            self.claims_now, self.claims_on_move
+        )
+    }
+}
+
+/// A running total of [`Agreement`]s that a fuzz target keeps in a
+/// `static` and that prints itself to standard error now and then: at
+/// 1,024 inputs, then at every doubling up to 65,536, then every 100,000.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_oracle::{Agreement, Statistics};
+///
+/// static STATS: Statistics = Statistics::new("example");
+/// STATS.add(&Agreement { inputs: 1, records: 3, ..Agreement::default() });
+/// assert_eq!(STATS.total().records, 3);
+/// ```
+#[derive(Debug)]
+pub struct Statistics {
+    name: &'static str,
+    total: Mutex<Agreement>,
+}
+
+impl Statistics {
+    /// An empty total for the target called `name`.
+    pub const fn new(name: &'static str) -> Statistics {
+        Statistics {
+            name,
+            total: Mutex::new(Agreement {
+                inputs: 0,
+                rejected: 0,
+                records: 0,
+                endings: [0; 5],
+                claims_now: 0,
+                claims_on_move: 0,
+            }),
+        }
+    }
+
+    /// Adds one input's counts, printing the total when it is time.
+    pub fn add(&self, agreement: &Agreement) {
+        let mut total = self
+            .total
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let before = total.inputs;
+        total.merge(agreement);
+        if (before..total.inputs).any(|n| is_report_point(n + 1)) {
+            eprintln!("stats {}: {}", self.name, *total);
+        }
+    }
+
+    /// The total so far.
+    pub fn total(&self) -> Agreement {
+        self.total
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+    }
+}
+
+fn is_report_point(inputs: u64) -> bool {
+    if inputs <= 65_536 {
+        inputs >= 1_024 && inputs.is_power_of_two()
+    } else {
+        inputs.is_multiple_of(100_000)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn report_points() {
+        let points: Vec<u64> = (1..=300_000).filter(|&n| is_report_point(n)).collect();
+        assert_eq!(
+            points,
+            [
+                1_024, 2_048, 4_096, 8_192, 16_384, 32_768, 65_536, 100_000, 200_000, 300_000
+            ]
+        );
+    }
+
+    #[test]
+    fn merge_adds_every_count() {
+        let one = Agreement {
+            inputs: 1,
+            rejected: 1,
+            records: 5,
+            endings: [1, 0, 2, 0, 3],
+            claims_now: 4,
+            claims_on_move: 2,
+        };
+        let mut total = one.clone();
+        total.merge(&one);
+        assert_eq!(
+            total,
+            Agreement {
+                inputs: 2,
+                rejected: 2,
+                records: 10,
+                endings: [2, 0, 4, 0, 6],
+                claims_now: 8,
+                claims_on_move: 4,
+            }
+        );
+        assert_eq!(
+            one.to_string(),
+            "inputs 1 (rejected 1), records 5, checkmate 1, stalemate 0, dead-position 2, \
+             fivefold-repetition 0, seventy-five-moves 3, claim now 4, claim on a written move 2"
+        );
+    }
+}

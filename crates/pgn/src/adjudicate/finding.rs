@@ -1,0 +1,220 @@
+//! What the adjudication of one game found.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::Variant;
+use drawrules::Status;
+use drawrules::laws::{Ending, GameResult};
+
+/// When a draw claim first became available to the player to move, before
+/// the game was over.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct FirstClaim {
+    /// The first ply at which a written move supported the claim (Articles
+    /// 9.2.1 and 9.3.1).
+    pub on_move: Option<u32>,
+    /// The first ply at which the claim held on the board (9.2.2, 9.3.2).
+    pub on_board: Option<u32>,
+}
+
+impl FirstClaim {
+    /// Whether the claim was available at some ply, either way.
+    pub fn available(&self) -> bool {
+        self.on_move.is_some() || self.on_board.is_some()
+    }
+}
+
+/// The first automatic ending reached: the game was over there by rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EndedAt {
+    /// The ply at which the game was over.
+    pub ply: u32,
+    /// The endings that held there, in article order.
+    pub endings: Vec<Ending>,
+    /// The articles of those endings.
+    pub articles: Vec<&'static str>,
+    /// The result they give.
+    pub result: GameResult,
+}
+
+/// How the recorded result compares with the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ResultCheck {
+    /// Nothing in the rules contradicts it (no automatic ending, or the
+    /// result the ending gives).
+    Consistent,
+    /// The game was drawn by an automatic ending, yet a win is recorded.
+    DecisiveAfterAutomaticDraw,
+    /// Checkmate stands on the board, yet another result is recorded.
+    ContradictsCheckmate,
+    /// The game was over by rule, yet recorded as unfinished (`*`).
+    UnfinishedAfterEnding,
+    /// No result is recorded (neither a `Result` tag nor a termination
+    /// marker that reads as one).
+    NoResult,
+}
+
+/// Everything the adjudication of one game found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Adjudication {
+    /// Standard chess or Chess960.
+    pub variant: Variant,
+    /// The plies of the main line, including any played after the end.
+    pub plies: u32,
+    /// When a threefold-repetition claim first became available.
+    pub threefold_repetition: FirstClaim,
+    /// When a fifty-move claim first became available.
+    pub fifty_moves: FirstClaim,
+    /// The first automatic ending, if the game reached one.
+    pub ended: Option<EndedAt>,
+    /// Plies played after the game was over by rule (legal on the board,
+    /// void under the rules).
+    pub plies_after_end: u32,
+    /// The recorded result: the `Result` tag, or the termination marker.
+    pub recorded_result: Option<GameResult>,
+    /// How the recorded result compares with the rules.
+    pub result_check: ResultCheck,
+    /// The status record of the last ply the rules allowed: the ending, or
+    /// the last move.
+    #[serde(rename = "final")]
+    pub final_status: Status,
+}
+
+/// One kind of finding about a game: a draw claim that was available, the
+/// automatic ending reached, play past that end, a recorded result the rules
+/// contradict, or a game that could not be replayed. A
+/// [`GameReport`](super::GameReport) lists a game's findings, and the
+/// [`Summary`](super::Summary) counts them.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_pgn::adjudicate::GameFinding;
+///
+/// assert_eq!(GameFinding::ALL[0], GameFinding::ThreefoldClaimable);
+/// assert_eq!(GameFinding::PlayedPastEnd.to_string(), "play continued after the end");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GameFinding {
+    /// A threefold-repetition claim was available at some ply.
+    ThreefoldClaimable,
+    /// A fifty-move claim was available at some ply.
+    FiftyMovesClaimable,
+    /// The game ended in checkmate (5.1.1).
+    Checkmate,
+    /// The game ended in stalemate (5.2.1).
+    Stalemate,
+    /// The game ended in a dead position (5.2.2, material).
+    DeadPosition,
+    /// The game ended by fivefold repetition (9.6.1).
+    FivefoldRepetition,
+    /// The game ended by the seventy-five-move rule (9.6.2).
+    SeventyFiveMoves,
+    /// Moves were played after the game was over by rule.
+    PlayedPastEnd,
+    /// A win recorded after an automatic draw.
+    DecisiveAfterAutomaticDraw,
+    /// A result other than the mating side's win after checkmate.
+    ContradictsCheckmate,
+    /// `*` recorded for a game over by rule.
+    UnfinishedAfterEnding,
+    /// The game could not be read or replayed.
+    ParseError,
+}
+
+impl GameFinding {
+    /// Every finding, in the order of the summary table.
+    pub const ALL: [GameFinding; 12] = [
+        GameFinding::ThreefoldClaimable,
+        GameFinding::FiftyMovesClaimable,
+        GameFinding::Checkmate,
+        GameFinding::Stalemate,
+        GameFinding::DeadPosition,
+        GameFinding::FivefoldRepetition,
+        GameFinding::SeventyFiveMoves,
+        GameFinding::PlayedPastEnd,
+        GameFinding::DecisiveAfterAutomaticDraw,
+        GameFinding::ContradictsCheckmate,
+        GameFinding::UnfinishedAfterEnding,
+        GameFinding::ParseError,
+    ];
+
+    /// A short description with its article, for the summary table.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            GameFinding::ThreefoldClaimable => "threefold repetition claimable (9.2)",
+            GameFinding::FiftyMovesClaimable => "fifty moves claimable (9.3)",
+            GameFinding::Checkmate => "ended: checkmate (5.1.1)",
+            GameFinding::Stalemate => "ended: stalemate (5.2.1)",
+            GameFinding::DeadPosition => "ended: dead position (5.2.2)",
+            GameFinding::FivefoldRepetition => "ended: fivefold repetition (9.6.1)",
+            GameFinding::SeventyFiveMoves => "ended: seventy-five moves (9.6.2)",
+            GameFinding::PlayedPastEnd => "play continued after the end",
+            GameFinding::DecisiveAfterAutomaticDraw => "result: win after an automatic draw",
+            GameFinding::ContradictsCheckmate => "result: contradicts checkmate",
+            GameFinding::UnfinishedAfterEnding => "result: * for a finished game",
+            GameFinding::ParseError => "could not be read or replayed",
+        }
+    }
+}
+
+impl fmt::Display for GameFinding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.describe())
+    }
+}
+
+impl Adjudication {
+    /// The findings of this game, in the order of [`GameFinding::ALL`].
+    pub fn findings(&self) -> Vec<GameFinding> {
+        let mut found = Vec::new();
+        if self.threefold_repetition.available() {
+            found.push(GameFinding::ThreefoldClaimable);
+        }
+        if self.fifty_moves.available() {
+            found.push(GameFinding::FiftyMovesClaimable);
+        }
+        if let Some(ended) = &self.ended {
+            found.extend(ended.endings.iter().map(|ending| match ending {
+                Ending::Checkmate => GameFinding::Checkmate,
+                Ending::Stalemate => GameFinding::Stalemate,
+                Ending::DeadPosition => GameFinding::DeadPosition,
+                Ending::FivefoldRepetition => GameFinding::FivefoldRepetition,
+                Ending::SeventyFiveMoves => GameFinding::SeventyFiveMoves,
+            }));
+        }
+        if self.plies_after_end > 0 {
+            found.push(GameFinding::PlayedPastEnd);
+        }
+        match self.result_check {
+            ResultCheck::DecisiveAfterAutomaticDraw => {
+                found.push(GameFinding::DecisiveAfterAutomaticDraw);
+            }
+            ResultCheck::ContradictsCheckmate => found.push(GameFinding::ContradictsCheckmate),
+            ResultCheck::UnfinishedAfterEnding => found.push(GameFinding::UnfinishedAfterEnding),
+            ResultCheck::Consistent | ResultCheck::NoResult => {}
+        }
+        found
+    }
+}
+
+/// How `recorded` compares with the first automatic ending `ended`.
+pub(crate) fn check_result(ended: Option<&EndedAt>, recorded: Option<GameResult>) -> ResultCheck {
+    let Some(recorded) = recorded else {
+        return ResultCheck::NoResult;
+    };
+    let Some(ended) = ended else {
+        return ResultCheck::Consistent;
+    };
+    let checkmate = ended.endings.contains(&Ending::Checkmate);
+    match recorded {
+        GameResult::Ongoing => ResultCheck::UnfinishedAfterEnding,
+        same if same == ended.result => ResultCheck::Consistent,
+        _ if checkmate => ResultCheck::ContradictsCheckmate,
+        _ => ResultCheck::DecisiveAfterAutomaticDraw,
+    }
+}

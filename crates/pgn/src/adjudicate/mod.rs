@@ -1,0 +1,486 @@
+//! Adjudicating game databases: every game of a PGN source replayed with
+//! the [`Arbiter`], and what the rules say about it.
+//!
+//! Per game ([`Adjudication`]): the first ply at which each draw claim
+//! became available (on a written move and on the board), the first
+//! automatic ending and its article, how many plies were played after the
+//! game was over by rule, whether the recorded result contradicts the rules,
+//! and the final status record. A game that cannot be read or replayed gets
+//! a [`GameError`] naming the ply and the move; the next game goes on.
+//!
+//! [`adjudicate_source`] streams a source through the arbiter on several
+//! threads, in input order; [`Summary`] counts the findings.
+//!
+//! # Examples
+//!
+//! ```
+//! use drawrules::Edition;
+//! use drawrules_pgn::adjudicate::{GameFinding, adjudicate};
+//! use drawrules_pgn::Games;
+//!
+//! let pgn = "[Result \"1-0\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 1-0\n";
+//! let game = Games::new(pgn.as_bytes()).next().unwrap().unwrap();
+//! let found = adjudicate(&game, Edition::Fide2018).unwrap();
+//! assert_eq!(found.threefold_repetition.on_move, Some(7));
+//! assert_eq!(found.threefold_repetition.on_board, Some(8));
+//! assert_eq!(found.findings(), [GameFinding::ThreefoldClaimable]);
+//! ```
+
+mod finding;
+mod summary;
+
+pub use finding::{Adjudication, EndedAt, FirstClaim, GameFinding, ResultCheck};
+pub use summary::{Summary, progress_line};
+
+use std::io::Read;
+
+use serde::Serialize;
+use shakmaty::san::San;
+use shakmaty::{Chess, Position};
+use thiserror::Error;
+
+use crate::{GameError, Games, ParallelError, PgnGame, SourceError, Variant, in_order};
+use drawrules::Arbiter;
+use drawrules::laws::{Claim, Edition};
+use finding::check_result;
+
+/// Replays `game` with the arbiter under `edition` and reports what the
+/// rules say about it.
+///
+/// # Errors
+///
+/// [`GameError`] when the game text has a syntax error or ends without a
+/// termination marker, the variant is unsupported, the FEN tag is not a
+/// legal position, or a move of the main line (before or after the end by
+/// rule) is not legal.
+pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, GameError> {
+    if let Some(error) = &game.syntax_error {
+        return Err(GameError::Syntax(error.clone()));
+    }
+    let plies = u32::try_from(game.moves.len()).unwrap_or(u32::MAX);
+    if game.termination.is_none() {
+        return Err(GameError::Truncated { plies });
+    }
+    let start = game.start()?;
+    let variant = if start.is_chess960() {
+        Variant::Chess960
+    } else {
+        Variant::Standard
+    };
+    let mut arbiter = Arbiter::new(&start, edition);
+    let mut claims = Claims::default();
+    claims.observe(&arbiter);
+    // Once the game is over, the remaining moves are checked on the board
+    // only: they are void under the rules.
+    let mut after_end: Option<Chess> = arbiter.is_over().then(|| arbiter.position().clone());
+    let mut ended = after_end.as_ref().map(|_| ended_at(&arbiter));
+    let mut plies_after_end = 0;
+    for (index, san) in game.moves.iter().enumerate() {
+        let ply = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let refused = |reason: String| GameError::Move {
+            ply,
+            san: san.to_string(),
+            reason: match san.san {
+                San::Null => "a null move is not a move of chess".to_owned(),
+                _ => reason,
+            },
+        };
+        if let Some(position) = &mut after_end {
+            let mv = san
+                .san
+                .to_move(position)
+                .map_err(|err| refused(err.to_string()))?;
+            position.play_unchecked(mv);
+            plies_after_end += 1;
+            continue;
+        }
+        arbiter
+            .play_san(&san.san)
+            .map_err(|err| refused(err.to_string()))?;
+        claims.observe(&arbiter);
+        if arbiter.is_over() {
+            ended = Some(ended_at(&arbiter));
+            after_end = Some(arbiter.position().clone());
+        }
+    }
+    let recorded_result = game.recorded_result();
+    Ok(Adjudication {
+        variant,
+        plies,
+        threefold_repetition: claims.threefold,
+        fifty_moves: claims.fifty,
+        result_check: check_result(ended.as_ref(), recorded_result),
+        ended,
+        plies_after_end,
+        recorded_result,
+        final_status: arbiter.status(),
+    })
+}
+
+fn ended_at(arbiter: &Arbiter) -> EndedAt {
+    EndedAt {
+        ply: arbiter.ply(),
+        endings: arbiter.endings().to_vec(),
+        articles: arbiter
+            .endings()
+            .iter()
+            .map(|ending| ending.article().number())
+            .collect(),
+        result: arbiter.result(),
+    }
+}
+
+/// The first plies at which the claims became available.
+#[derive(Default)]
+struct Claims {
+    threefold: FirstClaim,
+    fifty: FirstClaim,
+}
+
+impl Claims {
+    /// Notes the claims the rules open to the player to move at the
+    /// arbiter's current ply, as the arbiter decides them (none once the
+    /// game is over); each one is looked for only until it is first found.
+    fn observe(&mut self, arbiter: &Arbiter) {
+        let ply = Some(arbiter.ply());
+        for claim in Claim::ALL {
+            let first = self.first_mut(claim);
+            if first.on_board.is_none() && arbiter.may_claim(claim) {
+                first.on_board = ply;
+            }
+            if first.on_move.is_none() && arbiter.claimable_on_move(claim) {
+                first.on_move = ply;
+            }
+        }
+    }
+
+    fn first_mut(&mut self, claim: Claim) -> &mut FirstClaim {
+        match claim {
+            Claim::ThreefoldRepetition => &mut self.threefold,
+            Claim::FiftyMoves => &mut self.fifty,
+        }
+    }
+}
+
+/// One game's report: which game, and what was found or what went wrong.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::Edition;
+/// use drawrules_pgn::Games;
+/// use drawrules_pgn::adjudicate::{GameFinding, GameReport};
+///
+/// let pgn = "[White \"A\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n";
+/// let game = Games::new(pgn.as_bytes()).next().unwrap().unwrap();
+/// let report = GameReport::of("x.pgn", &game, Edition::Fide2018);
+/// assert_eq!(report.findings, [GameFinding::Checkmate]);
+/// assert_eq!(report.name(), "x.pgn#1 (A - ?)");
+/// assert!(report.json().starts_with(r#"{"source":"x.pgn","game":1,"#));
+/// assert_eq!(report.error_line(), None);
+/// ```
+#[derive(Debug, Clone, Serialize)]
+pub struct GameReport {
+    /// The source (file name, or `-` for standard input).
+    pub source: String,
+    /// The game's number in its source, from 1.
+    pub game: u64,
+    /// The `Event` tag.
+    pub event: Option<String>,
+    /// The `White` tag.
+    pub white: Option<String>,
+    /// The `Black` tag.
+    pub black: Option<String>,
+    /// The `Round` tag.
+    pub round: Option<String>,
+    /// The findings, in the order of [`GameFinding::ALL`].
+    pub findings: Vec<GameFinding>,
+    /// What was found, when the game could be replayed.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub adjudication: Option<Adjudication>,
+    /// Why the game could not be replayed, naming the ply and the move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl GameReport {
+    /// Adjudicates `game` from `source` under `edition`.
+    pub fn of(source: &str, game: &PgnGame, edition: Edition) -> GameReport {
+        let outcome = adjudicate(game, edition);
+        let (findings, adjudication, error) = match outcome {
+            Ok(found) => (found.findings(), Some(found), None),
+            Err(err) => (vec![GameFinding::ParseError], None, Some(err.to_string())),
+        };
+        GameReport {
+            source: source.to_owned(),
+            game: game.index,
+            event: game.tags.event.clone(),
+            white: game.tags.white.clone(),
+            black: game.tags.black.clone(),
+            round: game.tags.round.clone(),
+            findings,
+            adjudication,
+            error,
+        }
+    }
+
+    /// Names the game: source, number, players.
+    pub fn name(&self) -> String {
+        let unknown = || "?".to_owned();
+        format!(
+            "{}#{} ({} - {})",
+            self.source,
+            self.game,
+            self.white.clone().unwrap_or_else(unknown),
+            self.black.clone().unwrap_or_else(unknown)
+        )
+    }
+
+    /// The error line for standard error: the game by number and tags, and
+    /// the reason with its ply and move.
+    pub fn error_line(&self) -> Option<String> {
+        let error = self.error.as_ref()?;
+        let tags: Vec<String> = [
+            ("Event", &self.event),
+            ("White", &self.white),
+            ("Black", &self.black),
+            ("Round", &self.round),
+        ]
+        .iter()
+        .filter_map(|(name, value)| value.as_ref().map(|value| format!("{name} {value:?}")))
+        .collect();
+        Some(format!(
+            "{}: game {} ({}): {error}",
+            self.source,
+            self.game,
+            tags.join(", ")
+        ))
+    }
+
+    /// The report as one line of JSON.
+    pub fn json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|err| {
+            format!(
+                r#"{{"source":{:?},"game":{},"error":{:?}}}"#,
+                self.source,
+                self.game,
+                err.to_string()
+            )
+        })
+    }
+}
+
+/// How to adjudicate a source.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::Edition;
+/// use drawrules_pgn::adjudicate::AdjudicateOptions;
+///
+/// let options = AdjudicateOptions {
+///     edition: Edition::Fide2014,
+///     threads: 2,
+///     ..AdjudicateOptions::default()
+/// };
+/// assert_eq!((options.batch, options.json), (256, false));
+/// ```
+#[derive(Debug, Clone)]
+pub struct AdjudicateOptions {
+    /// The edition of the Laws.
+    pub edition: Edition,
+    /// Worker threads (1: everything on the calling thread).
+    pub threads: usize,
+    /// Games per batch handed to the workers.
+    pub batch: usize,
+    /// Whether to render each report as a JSON line on the workers.
+    pub json: bool,
+}
+
+impl Default for AdjudicateOptions {
+    fn default() -> AdjudicateOptions {
+        AdjudicateOptions {
+            edition: Edition::default(),
+            threads: 1,
+            batch: 256,
+            json: false,
+        }
+    }
+}
+
+/// A source that could not be adjudicated to its end.
+#[derive(Debug, Error)]
+pub enum AdjudicateError {
+    /// The source failed.
+    #[error("{source_name}: {error}")]
+    Source {
+        /// The source's name.
+        source_name: String,
+        /// What failed.
+        error: SourceError,
+    },
+    /// The worker threads could not start.
+    #[error(transparent)]
+    Parallel(#[from] ParallelError),
+}
+
+/// Reads every game of `reader` (PGN text, already decompressed), adjudicates
+/// them on `options.threads` threads, and calls `on_report` for each in
+/// input order with its report and, if `options.json`, its JSON line.
+///
+/// # Errors
+///
+/// [`AdjudicateError`] when the source fails (after the reports of the
+/// games read before) or the threads cannot start.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_pgn::adjudicate::{AdjudicateOptions, adjudicate_source};
+///
+/// let pgn = "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 Ke7?? 1/2-1/2\n\n1. d4 Nf9 2. Nxx *\n";
+/// let mut lines = Vec::new();
+/// adjudicate_source("x.pgn", pgn.as_bytes(), &AdjudicateOptions::default(), |report, _| {
+///     lines.push(format!("{}: {:?}", report.game, report.findings));
+/// })
+/// .unwrap();
+/// assert_eq!(lines, ["1: [Checkmate]", "2: [ParseError]", "3: []"]);
+/// ```
+pub fn adjudicate_source<R, F>(
+    source_name: &str,
+    reader: R,
+    options: &AdjudicateOptions,
+    mut on_report: F,
+) -> Result<(), AdjudicateError>
+where
+    R: Read + Send,
+    F: FnMut(&GameReport, Option<&str>),
+{
+    let mut failure = None;
+    let edition = options.edition;
+    let json = options.json;
+    in_order(
+        Games::new(reader),
+        options.threads,
+        options.batch,
+        |item| {
+            item.map(|game| {
+                let report = GameReport::of(source_name, &game, edition);
+                let line = json.then(|| report.json());
+                (report, line)
+            })
+        },
+        |outcome| match outcome {
+            Ok((report, line)) => on_report(&report, line.as_deref()),
+            Err(error) => failure = Some(error),
+        },
+    )?;
+    match failure {
+        Some(error) => Err(AdjudicateError::Source {
+            source_name: source_name.to_owned(),
+            error,
+        }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drawrules::laws::{Ending, GameResult};
+
+    fn first(pgn: &str) -> Result<Adjudication, GameError> {
+        let game = Games::new(pgn.as_bytes()).next().unwrap().unwrap();
+        adjudicate(&game, Edition::Fide2018)
+    }
+
+    #[test]
+    fn results_are_checked_against_the_ending() {
+        let mate = "1. f3 e5 2. g4 Qh4#";
+        let cases = [
+            (format!("{mate} 0-1"), ResultCheck::Consistent),
+            (format!("{mate} 1-0"), ResultCheck::ContradictsCheckmate),
+            (format!("{mate} 1/2-1/2"), ResultCheck::ContradictsCheckmate),
+            (format!("{mate} *"), ResultCheck::UnfinishedAfterEnding),
+            ("1. e4 e5 1-0".to_owned(), ResultCheck::Consistent),
+        ];
+        for (pgn, check) in cases {
+            assert_eq!(first(&pgn).unwrap().result_check, check, "{pgn}");
+        }
+        // Bare kings: dead position at once, so a win contradicts it.
+        let dead = "[FEN \"4k3/8/8/8/8/8/3q4/4K3 w - - 0 1\"]\n\n1. Kxd2 1-0";
+        let found = first(dead).unwrap();
+        assert_eq!(
+            found.ended.as_ref().unwrap().endings,
+            [Ending::DeadPosition]
+        );
+        assert_eq!(found.result_check, ResultCheck::DecisiveAfterAutomaticDraw);
+        // The Result tag wins over the marker.
+        let tagged = format!("[Result \"0-1\"]\n\n{mate} *");
+        assert_eq!(
+            first(&tagged).unwrap().recorded_result,
+            Some(GameResult::BlackWins)
+        );
+    }
+
+    #[test]
+    fn moves_after_the_end_are_counted_and_still_checked() {
+        let cycle = "Nf3 Nf6 Ng1 Ng8 ";
+        let fivefold = format!("{} Nc3 1/2-1/2", cycle.repeat(5));
+        let found = first(&fivefold).unwrap();
+        let ended = found.ended.as_ref().unwrap();
+        assert_eq!(
+            (ended.ply, ended.endings.as_slice()),
+            (16, &[Ending::FivefoldRepetition][..])
+        );
+        assert_eq!(ended.articles, ["9.6.1"]);
+        assert_eq!(found.plies_after_end, 5);
+        assert_eq!(found.final_status.ply, 16);
+        assert_eq!(found.threefold_repetition.on_move, Some(7));
+        let broken = format!("{} Nc3 Ke7 1/2-1/2", cycle.repeat(5));
+        assert_eq!(
+            first(&broken).unwrap_err().to_string(),
+            "ply 22, move \"Ke7\": illegal san"
+        );
+    }
+
+    #[test]
+    fn chess960_games_castle_by_rook() {
+        let pgn = "[Variant \"Chess960\"]\n[FEN \"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w BHbh - 0 1\"]\n\n\
+                   1. O-O O-O-O 2. Rb1a1 *";
+        let found = first(pgn).unwrap();
+        assert_eq!(found.variant, Variant::Chess960);
+        assert_eq!(
+            found.final_status.fen,
+            "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b - - 3 2"
+        );
+        let standard = "[FEN \"1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w - - 0 1\"]\n\n1. Rb1a1 *";
+        assert_eq!(first(standard).unwrap().variant, Variant::Standard);
+    }
+
+    #[test]
+    fn bad_games_say_what_and_where() {
+        let cases = [
+            (
+                "1. e4 e5 2. Nf3",
+                "no game termination marker after ply 3: truncated game text",
+            ),
+            (
+                "[Variant \"atomic\"]\n\n1. e4 *",
+                "unsupported variant \"atomic\"",
+            ),
+            (
+                "[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*",
+                "FEN tag \"8/8/8/8/8/8/8/8 w - - 0 1\": invalid fen: illegal position: empty board, missing king",
+            ),
+            (
+                "1. e4 -- *",
+                "ply 2, move \"--\": a null move is not a move of chess",
+            ),
+            ("1. e4 e5 2. Ke3 *", "ply 3, move \"Ke3\": illegal san"),
+        ];
+        for (pgn, message) in cases {
+            assert_eq!(first(pgn).unwrap_err().to_string(), message, "{pgn}");
+        }
+    }
+}

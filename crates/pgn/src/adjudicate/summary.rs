@@ -1,0 +1,129 @@
+//! Counting the findings of many games, and the summary table.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use super::GameReport;
+use super::finding::GameFinding;
+use crate::Variant;
+
+/// The findings of many games: counts and the first few examples of each.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_pgn::adjudicate::{GameFinding, AdjudicateOptions, Summary, adjudicate_source};
+///
+/// let pgn = "1. f3 e5 2. g4 Qh4# 1-0\n\n1. e4 e5 *\n";
+/// let mut summary = Summary::new(2);
+/// adjudicate_source("x.pgn", pgn.as_bytes(), &AdjudicateOptions::default(), |report, _| {
+///     summary.add(report)
+/// })
+/// .unwrap();
+/// assert_eq!(summary.games, 2);
+/// assert_eq!(summary.count(GameFinding::ContradictsCheckmate), 1);
+/// assert!(summary.table().contains("x.pgn#1 (? - ?)"));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Summary {
+    /// Games read.
+    pub games: u64,
+    /// Games replayed to their end.
+    pub adjudicated: u64,
+    /// Chess960 games among those replayed.
+    pub chess960: u64,
+    /// Plies replayed.
+    pub plies: u64,
+    counts: BTreeMap<GameFinding, u64>,
+    examples: BTreeMap<GameFinding, Vec<String>>,
+    keep: usize,
+}
+
+impl Summary {
+    /// An empty summary keeping `examples` example games per finding.
+    pub fn new(examples: usize) -> Summary {
+        Summary {
+            keep: examples,
+            ..Summary::default()
+        }
+    }
+
+    /// Counts one game's report.
+    pub fn add(&mut self, report: &GameReport) {
+        self.games += 1;
+        if let Some(found) = &report.adjudication {
+            self.adjudicated += 1;
+            self.plies += u64::from(found.plies);
+            if found.variant == Variant::Chess960 {
+                self.chess960 += 1;
+            }
+        }
+        for &finding in &report.findings {
+            *self.counts.entry(finding).or_default() += 1;
+            let examples = self.examples.entry(finding).or_default();
+            if examples.len() < self.keep {
+                examples.push(report.name());
+            }
+        }
+    }
+
+    /// How many games had `finding`.
+    pub fn count(&self, finding: GameFinding) -> u64 {
+        self.counts.get(&finding).copied().unwrap_or(0)
+    }
+
+    /// The example games of `finding` (the first ones, in input order).
+    pub fn examples(&self, finding: GameFinding) -> &[String] {
+        self.examples.get(&finding).map_or(&[], Vec::as_slice)
+    }
+
+    /// The summary as a text table: games read, then one row per finding
+    /// with its count and examples.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "games read: {} (replayed {}, of which Chess960 {}; {} plies); could not be read or replayed: {}",
+            self.games,
+            self.adjudicated,
+            self.chess960,
+            self.plies,
+            self.count(GameFinding::ParseError)
+        );
+        let _ = writeln!(out, "{:<40} {:>8}  examples", "finding", "games");
+        for finding in GameFinding::ALL {
+            let examples = self.examples(finding).join("; ");
+            let _ = writeln!(
+                out,
+                "{:<40} {:>8}  {}",
+                finding.describe(),
+                self.count(finding),
+                if examples.is_empty() { "-" } else { &examples }
+            );
+        }
+        out
+    }
+}
+
+/// One line of progress: games so far, games per second, megabytes read.
+///
+/// # Examples
+///
+/// ```
+/// use std::time::Duration;
+/// use drawrules_pgn::adjudicate::progress_line;
+///
+/// assert_eq!(
+///     progress_line(5_000, Duration::from_secs(2), 3_500_000),
+///     "5000 games, 2500 games/s, 3.5 MB read"
+/// );
+/// ```
+pub fn progress_line(games: u64, elapsed: Duration, bytes: u64) -> String {
+    let seconds = elapsed.as_secs_f64().max(1e-9);
+    format!(
+        "{games} games, {:.0} games/s, {:.1} MB read",
+        games as f64 / seconds,
+        bytes as f64 / 1e6
+    )
+}

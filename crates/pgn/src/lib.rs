@@ -1,0 +1,28 @@
+//! Reading PGN game databases as a stream: plain text or `.xz`, `.zst` and
+//! `.gz` compressed, game by game, main lines only.
+//!
+//! * [`open`] and [`decompressed`] turn a file or any reader into the PGN
+//!   text, recognising the compression by its magic bytes;
+//! * [`Games`] reads the text game by game with the `pgn-reader` crate into
+//!   [`PgnGame`]s: the tags, the SAN moves of the main line (variations,
+//!   comments and annotation glyphs are skipped) and the game termination
+//!   marker. A game the parser cannot read is still returned, with its
+//!   syntax error, so that the next game goes on; only a failing source
+//!   (an unreadable or corrupt file) stops the stream;
+//! * [`in_order`] runs work on a stream of items across threads, in
+//!   batches, and hands the results back in input order.
+//!
+//! Note: like `pgn-reader`, the reader skips a movetext token that is not
+//! SAN at all (`Nf9`, `e4x`); the game then fails at the first move that the
+//! skipped token would have made legal, or not at all.
+
+pub mod adjudicate;
+mod game;
+mod input;
+mod parallel;
+mod reader;
+
+pub use game::{GameError, PgnGame, Tags, Variant};
+pub use input::{Compression, InputError, decompressed, open};
+pub use parallel::{ParallelError, in_order};
+pub use reader::{Games, SourceError};

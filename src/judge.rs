@@ -1,0 +1,312 @@
+//! The judging pipeline: a start position and a list of moves played
+//! through any [`Rules`] implementation, giving the status record of every
+//! ply or the located [`Refusal`] that stopped the game.
+//!
+//! Every caller in the workspace replays games through [`judge`]: `explain`,
+//! the conformance corpus, verify's judgement of our implementations, the
+//! oracles and the tests. So "move 5 was refused because the game was
+//! over" means the same thing everywhere, and is found in one place.
+//!
+//! Moves are given as text (UCI, or UCI or SAN, as [`Notation`] says) or
+//! as typed [`UciMove`]s, which need no reading. The implementation decides
+//! whether a move is legal; the pipeline only reads the text against the
+//! position the moves reach and refuses nothing the rules accept.
+
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move, Position};
+
+use crate::laws::Edition;
+use crate::notation::{MoveTextError, parse_move};
+use crate::refusal::{Refusal, RefusalReason};
+use crate::rules::{Rules, RulesError};
+use crate::start::StartPosition;
+use crate::status::Status;
+
+/// How move texts are read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Notation {
+    /// UCI only (`g1f3`, `e1g1`, `e7e8q`): the corpus and the engine
+    /// protocol speak it.
+    #[default]
+    Uci,
+    /// UCI, or else SAN (`Nf3`, `O-O`), read against the position: what
+    /// people type on the command line.
+    UciOrSan,
+}
+
+/// A move as the pipeline receives it: text to read, or a typed UCI move.
+pub trait MoveInput {
+    /// The move as written, for refusals.
+    fn text(&self) -> String;
+
+    /// The move as UCI, read in `position` under `notation`.
+    ///
+    /// # Errors
+    ///
+    /// [`MoveTextError`] when the text does not name a move in `notation`.
+    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, MoveTextError>;
+}
+
+impl MoveInput for UciMove {
+    fn text(&self) -> String {
+        self.to_string()
+    }
+
+    fn read(&self, _: &Chess, _: Notation) -> Result<UciMove, MoveTextError> {
+        Ok(*self)
+    }
+}
+
+impl MoveInput for str {
+    fn text(&self) -> String {
+        self.to_owned()
+    }
+
+    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, MoveTextError> {
+        match notation {
+            Notation::Uci => self.parse().map_err(|_| MoveTextError::NotUci),
+            Notation::UciOrSan => parse_move(self, position)
+                .map(|mv| UciMove::from_move(mv, position.castles().mode())),
+        }
+    }
+}
+
+impl MoveInput for String {
+    fn text(&self) -> String {
+        self.clone()
+    }
+
+    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, MoveTextError> {
+        self.as_str().read(position, notation)
+    }
+}
+
+impl<T: MoveInput + ?Sized> MoveInput for &T {
+    fn text(&self) -> String {
+        (**self).text()
+    }
+
+    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, MoveTextError> {
+        (**self).read(position, notation)
+    }
+}
+
+/// What an implementation said about a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Judgement {
+    /// The status records of plies 0 to the last played.
+    pub records: Vec<Status>,
+    /// The moves played, as shakmaty plays them: `moves[i]` made ply `i + 1`.
+    pub moves: Vec<Move>,
+    /// Why the remaining moves (or the start) were refused, if they were.
+    pub refusal: Option<Refusal>,
+}
+
+impl Judgement {
+    /// A game whose start position was refused before any record.
+    pub fn refused_at_start(reason: RefusalReason) -> Judgement {
+        Judgement {
+            records: Vec::new(),
+            moves: Vec::new(),
+            refusal: Some(Refusal {
+                ply: 0,
+                text: None,
+                reason,
+            }),
+        }
+    }
+
+    /// The record of the last ply played, if the game started.
+    pub fn last(&self) -> Option<&Status> {
+        self.records.last()
+    }
+}
+
+/// Starts `rules` from `start` under `edition`, plays `moves` in order and
+/// collects the status record of every ply, ply 0 first.
+///
+/// The game stops at the first move that cannot be played, with a
+/// [`Refusal`] naming its ply and text: once an ending holds, any further
+/// move is refused as [`RulesError::GameOver`] whatever its text (no move
+/// may follow the end of the game); otherwise a text that names no move is
+/// refused as unreadable, and a move the implementation refuses with the
+/// implementation's reason. The records before the refusal are kept.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::{Edition, Notation, Reference, RefusalKind, StartPosition, judge};
+///
+/// let moves = ["f2f3", "e7e5", "g2g4", "d8h4", "a2a3"];
+/// let judged = judge(
+///     &mut Reference::default(),
+///     &StartPosition::standard(),
+///     Edition::Fide2018,
+///     &moves,
+///     Notation::Uci,
+/// );
+/// assert_eq!(judged.records.len(), 5, "plies 0 to 4");
+/// let refusal = judged.refusal.unwrap();
+/// assert_eq!(refusal.kind(), RefusalKind::GameOver);
+/// assert_eq!(
+///     refusal.to_string(),
+///     "ply 5, move \"a2a3\": the game is already over (checkmate, 5.1.1)"
+/// );
+/// ```
+pub fn judge<R, M>(
+    rules: &mut R,
+    start: &StartPosition,
+    edition: Edition,
+    moves: &[M],
+    notation: Notation,
+) -> Judgement
+where
+    R: Rules + ?Sized,
+    M: MoveInput,
+{
+    if let Err(err) = rules.start(start, edition) {
+        return Judgement::refused_at_start(err.into());
+    }
+    let mut judged = Judgement {
+        records: Vec::with_capacity(moves.len() + 1),
+        moves: Vec::with_capacity(moves.len()),
+        refusal: None,
+    };
+    judged.records.push(rules.status());
+    let mut position = start.position().clone();
+    for (index, input) in moves.iter().enumerate() {
+        let ply = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        match play(rules, &position, input, notation, judged.records.last()) {
+            Ok(mv) => {
+                position.play_unchecked(mv);
+                judged.moves.push(mv);
+                judged.records.push(rules.status());
+            }
+            Err(reason) => {
+                judged.refusal = Some(Refusal {
+                    ply,
+                    text: Some(input.text()),
+                    reason,
+                });
+                break;
+            }
+        }
+    }
+    judged
+}
+
+/// Plays one move in `position`, whose record is `last`.
+fn play<R, M>(
+    rules: &mut R,
+    position: &Chess,
+    input: &M,
+    notation: Notation,
+    last: Option<&Status>,
+) -> Result<Move, RefusalReason>
+where
+    R: Rules + ?Sized,
+    M: MoveInput,
+{
+    // No move may follow an ending, whatever its text.
+    if let Some(last) = last.filter(|status| status.is_over()) {
+        return Err(RulesError::GameOver {
+            ended: last.ended.clone(),
+        }
+        .into());
+    }
+    let uci = input.read(position, notation)?;
+    rules.play(uci)?;
+    // The implementation accepted the move; a move shakmaty does not know
+    // in this position means the implementation broke the rules.
+    uci.to_move(position)
+        .map_err(|_| RefusalReason::AcceptedIllegal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::refusal::RefusalKind;
+    use crate::{Arbiter, Reference};
+
+    fn both(moves: &[&str], notation: Notation) -> [Judgement; 2] {
+        let start = StartPosition::standard();
+        [
+            judge(
+                &mut Reference::default(),
+                &start,
+                Edition::Fide2018,
+                moves,
+                notation,
+            ),
+            judge(
+                &mut Arbiter::default(),
+                &start,
+                Edition::Fide2018,
+                moves,
+                notation,
+            ),
+        ]
+    }
+
+    #[test]
+    fn every_ply_is_recorded_with_its_move() {
+        for judged in both(&["e2e4", "e7e5", "g1f3"], Notation::Uci) {
+            assert_eq!(judged.records.len(), 4);
+            assert_eq!(judged.moves.len(), 3);
+            assert!(judged.refusal.is_none());
+            let plies: Vec<u32> = judged.records.iter().map(|s| s.ply).collect();
+            assert_eq!(plies, [0, 1, 2, 3]);
+        }
+    }
+
+    #[test]
+    fn refusals_are_located_and_kinded() {
+        let cases: [(&[&str], Notation, u32, RefusalKind, &str); 5] = [
+            (
+                &["e2e4", "Nf6"],
+                Notation::Uci,
+                2,
+                RefusalKind::UnreadableMove,
+                "ply 2, move \"Nf6\": not a move in UCI notation",
+            ),
+            (
+                &["e2e4", "Nf6", "Nf9"],
+                Notation::UciOrSan,
+                3,
+                RefusalKind::UnreadableMove,
+                "ply 3, move \"Nf9\": not a move in UCI or SAN notation",
+            ),
+            (
+                &["e2e5"],
+                Notation::Uci,
+                1,
+                RefusalKind::IllegalMove,
+                "ply 1, move \"e2e5\": illegal move in this position",
+            ),
+            (
+                &["e2e5"],
+                Notation::UciOrSan,
+                1,
+                RefusalKind::IllegalMove,
+                "ply 1, move \"e2e5\": illegal move in this position",
+            ),
+            (
+                // Unreadable text after the end: the end takes precedence.
+                &["f2f3", "e7e5", "g2g4", "d8h4", "xyz"],
+                Notation::Uci,
+                5,
+                RefusalKind::GameOver,
+                "ply 5, move \"xyz\": the game is already over (checkmate, 5.1.1)",
+            ),
+        ];
+        for (moves, notation, ply, kind, message) in cases {
+            for judged in both(moves, notation) {
+                assert_eq!(judged.records.len(), ply as usize, "{moves:?}");
+                let refusal = judged.refusal.expect("refused");
+                assert_eq!(refusal.ply, ply);
+                assert_eq!(refusal.kind(), kind);
+                assert_eq!(refusal.to_string(), message);
+            }
+        }
+    }
+}
