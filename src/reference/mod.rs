@@ -28,12 +28,17 @@
 //! identity of each ply from 0 on, Article 9.2.3) and take it as an
 //! argument; see [`repetition`]. Deriving every identity afresh at every
 //! query would make a long game quadratic in its length, so [`Reference`]
-//! keeps one memo: when a ply is played, it derives that ply's identity by
+//! keeps a memo: when a ply is played, it derives that ply's identity by
 //! calling [`same_position::identity`] and appends it. A played ply never
 //! changes, so the memo always equals [`same_position::identities`] of the
-//! game. It is the only thing kept besides the game record, and it is handed
-//! to the rules only as that history; everything else is recomputed
-//! whenever it is asked.
+//! game.
+//!
+//! The memo also keeps one fact about that history: whether some position
+//! has stood twice (9.2.2's count of the new ply, asked when it is played,
+//! reached 2). Until one has, no written move can bring a position back a
+//! third time, and [`precedence::claims`] does not search the legal moves
+//! for 9.2.1 (most plies of real games). Both are kept besides the game
+//! record; everything else is recomputed whenever it is asked.
 
 pub mod dead_position;
 pub mod endings;
@@ -81,6 +86,8 @@ pub struct Reference {
     /// The memo (see the module docs): the identities of plies 0 to the
     /// last, each derived by [`identity`] when its ply was played.
     identities: Vec<Identity>,
+    /// The memo's one fact: some ply's 9.2.2 count reached 2.
+    stood_twice: bool,
 }
 
 impl Default for Reference {
@@ -99,6 +106,7 @@ impl Reference {
             edition,
             game,
             identities,
+            stood_twice: false,
         }
     }
 
@@ -138,8 +146,9 @@ impl Reference {
     /// ply's identity to the memo.
     fn push_legal(&mut self, mv: Move) -> Result<(), RulesError> {
         if self.game.push(mv) {
-            self.identities
-                .push(identity(&self.game, self.game.last_ply()));
+            let ply = self.game.last_ply();
+            self.identities.push(identity(&self.game, ply));
+            self.stood_twice |= repetition::repetition_count(&self.identities, ply) >= 2;
             Ok(())
         } else {
             Err(RulesError::IllegalMove)
@@ -172,7 +181,7 @@ impl Rules for Reference {
     }
 
     fn status(&self) -> Status {
-        record::status(&self.game, &self.identities, self.edition)
+        record::status(&self.game, &self.identities, self.stood_twice, self.edition)
     }
 }
 
@@ -232,6 +241,24 @@ mod tests {
                 same_position::identities(reference.game()),
                 "after {text}"
             );
+            assert_eq!(
+                reference.stood_twice,
+                precedence::some_position_stood_twice(&reference.identities),
+                "after {text}"
+            );
         }
+    }
+
+    #[test]
+    fn the_memo_knows_when_a_position_first_stood_twice() {
+        let mut reference = Reference::default();
+        let mut seen = Vec::new();
+        for text in ["g1f3", "g8f6", "f3g1", "f6g8", "e2e4"] {
+            reference.play(text.parse().unwrap()).unwrap();
+            seen.push(reference.stood_twice);
+        }
+        // The start position stands again after the fourth ply, and has
+        // then stood twice for good.
+        assert_eq!(seen, [false, false, false, true, true]);
     }
 }

@@ -28,7 +28,7 @@ use super::dead_position::dead_position;
 use super::endings::{checkmate, stalemate};
 use super::game::Game;
 use super::move_count::{fifty_moves_now, fifty_moves_on_move, seventy_five_moves};
-use super::repetition::{fivefold, threefold_now, threefold_on_move};
+use super::repetition::{fivefold, repetition_count, threefold_now, threefold_on_move};
 use super::same_position::Identity;
 use crate::laws::{Claim, Edition, Ending, GameResult};
 
@@ -70,7 +70,14 @@ pub struct Claims {
 /// The claims open to the player to move at the last ply of `game`, where
 /// the endings `ended` hold: none once the game is over (rule 1 of this
 /// module).
-pub fn claims(game: &Game, history: &[Identity], ended: &[Ending]) -> Claims {
+///
+/// `stood_twice` says whether some position of `history` has stood at
+/// least twice ([`some_position_stood_twice`]; the
+/// [`Reference`](super::Reference) keeps it in its memo). A written move
+/// can make a position stand for the third time (9.2.1) only if that
+/// position stood twice already, so when none did, the legal moves are not
+/// searched: the answer, no move, is the same.
+pub fn claims(game: &Game, history: &[Identity], ended: &[Ending], stood_twice: bool) -> Claims {
     if !ended.is_empty() {
         return Claims::default();
     }
@@ -83,9 +90,19 @@ pub fn claims(game: &Game, history: &[Identity], ended: &[Ending]) -> Claims {
             .into_iter()
             .filter_map(|(claim, holds)| holds.then_some(claim))
             .collect(),
-        threefold_on_move: threefold_on_move(game, history),
+        threefold_on_move: if stood_twice {
+            threefold_on_move(game, history)
+        } else {
+            Vec::new()
+        },
         fifty_moves_on_move: fifty_moves_on_move(game),
     }
+}
+
+/// Whether some position of `history` has stood at least twice: some ply's
+/// 9.2.2 count reached 2.
+pub fn some_position_stood_twice(history: &[Identity]) -> bool {
+    (0..history.len()).any(|ply| repetition_count(history, ply) >= 2)
 }
 
 /// The result the endings `ended` give when `turn` is the player to move
@@ -144,7 +161,7 @@ mod tests {
         let history = identities(&g);
         let ended = endings(&g, &history, Edition::Fide2018);
         assert!(fifty_moves_now(&g));
-        assert_eq!(claims(&g, &history, &ended), Claims::default());
+        assert_eq!(claims(&g, &history, &ended, true), Claims::default());
     }
 
     #[test]
@@ -154,12 +171,31 @@ mod tests {
         let ended = endings(&g, &history, Edition::Fide2018);
         assert!(ended.is_empty());
         assert_eq!(result(&ended, Color::White), GameResult::Ongoing);
-        let open = claims(&g, &history, &ended);
+        let open = claims(&g, &history, &ended, some_position_stood_twice(&history));
         assert_eq!(open.now, [Claim::FiftyMoves]);
         assert!(open.threefold_on_move.is_empty());
         assert_eq!(
             open.fifty_moves_on_move.len(),
             g.current().legal_moves().len()
         );
+    }
+
+    #[test]
+    fn the_9_2_1_search_is_skipped_only_when_no_move_could_claim() {
+        let knights = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        for plies in 0..=7 {
+            let moves: Vec<&str> = knights.split(' ').take(plies).collect();
+            let g = game(start, &moves.join(" "));
+            let history = identities(&g);
+            let ended = endings(&g, &history, Edition::Fide2018);
+            let searched = claims(&g, &history, &ended, true);
+            let stood_twice = some_position_stood_twice(&history);
+            assert_eq!(stood_twice, plies >= 4, "after {plies} plies");
+            assert_eq!(claims(&g, &history, &ended, stood_twice), searched);
+            // Only after 7 plies can a written move (f6g8) bring the start
+            // position back a third time.
+            assert_eq!(searched.threefold_on_move.is_empty(), plies < 7);
+        }
     }
 }

@@ -14,11 +14,12 @@ use crate::notation::uci_sorted_in;
 use crate::status::{ClaimsOnMove, Status};
 
 /// The full status record of the last ply of `game`, whose history of
-/// identities is `history` (as in [`repetition`](super::repetition)).
-pub fn status(game: &Game, history: &[Identity], edition: Edition) -> Status {
+/// identities is `history` (as in [`repetition`](super::repetition));
+/// `stood_twice` as in [`claims`].
+pub fn status(game: &Game, history: &[Identity], stood_twice: bool, edition: Edition) -> Status {
     let ply = game.last_ply();
     let ended = endings(game, history, edition);
-    let claims = claims(game, history, &ended);
+    let claims = claims(game, history, &ended, stood_twice);
     // Castling is written as the game's mode writes it (king takes rook in
     // Chess960).
     let mode = game.start().castling_mode();
