@@ -59,7 +59,7 @@ pub fn uci_sorted_in(moves: impl IntoIterator<Item = Move>, mode: CastlingMode) 
 
 /// Why a move given as text could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum MoveError {
+pub enum PlayTextError {
     /// The text does not name a legal move.
     #[error(transparent)]
     Text(#[from] MoveTextError),

@@ -143,7 +143,7 @@ fn protocol_answers_hold_on_damaged_answers() {
         let len = 16 + (seeded.next_u64() % 300) as usize;
         let scenario = Scenario::from_bytes(&seeded.take(len));
         let moves: Vec<String> = scenario.uci().iter().map(ToString::to_string).collect();
-        let judged = drawrules_conformance::verify::judge(
+        let judged = drawrules_conformance::verify::judge_text(
             &mut drawrules::Reference::default(),
             &scenario.start.to_string(),
             &moves,

@@ -6,8 +6,10 @@ use std::path::Path;
 use std::time::Duration;
 
 use drawrules_conformance::corpus::{Readings, load_dir, parse_file, run_case};
-use drawrules_conformance::protocol::{EngineFault, EngineProcess};
-use drawrules_conformance::verify::{Group, Known, Options, OurArbiter, Problem, render, verify};
+use drawrules_conformance::protocol::{EngineError, EngineProcess};
+use drawrules_conformance::verify::{
+    Group, KnownDivergences, OurArbiter, Problem, VerifyOptions, render, verify,
+};
 
 fn engine(script: &str, timeout_ms: u64) -> EngineProcess {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -19,21 +21,27 @@ fn engine(script: &str, timeout_ms: u64) -> EngineProcess {
     )
 }
 
-fn options(games: usize) -> Options {
-    Options {
+fn options(games: usize) -> VerifyOptions {
+    VerifyOptions {
         games,
-        ..Options::default()
+        ..VerifyOptions::default()
     }
 }
 
 #[test]
 fn our_arbiter_passes_the_corpus_and_generated_games() {
     let corpus = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/cases")).unwrap();
-    let options = Options {
+    let options = VerifyOptions {
         corpus: Some(corpus),
         ..options(200)
     };
-    let report = verify(&mut OurArbiter, &options, Known::default(), &mut |_, _| {}).unwrap();
+    let report = verify(
+        &mut OurArbiter,
+        &options,
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
     assert!(report.case_games > 150, "{}", report.case_games);
     assert!(report.findings.is_empty(), "{}", render::text(&report));
     assert!(report.passed());
@@ -42,7 +50,13 @@ fn our_arbiter_passes_the_corpus_and_generated_games() {
 #[test]
 fn an_honest_engine_that_implements_nothing_passes() {
     let mut engine = engine("honest-subset.py", 5_000);
-    let report = verify(&mut engine, &options(20), Known::default(), &mut |_, _| {}).unwrap();
+    let report = verify(
+        &mut engine,
+        &options(20),
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
     assert!(report.passed(), "{}", render::text(&report));
     assert_eq!(engine.starts(), 1);
 }
@@ -50,7 +64,13 @@ fn an_honest_engine_that_implements_nothing_passes() {
 #[test]
 fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     let mut engine = engine("fifty-off-by-one.py", 5_000);
-    let report = verify(&mut engine, &options(60), Known::default(), &mut |_, _| {}).unwrap();
+    let report = verify(
+        &mut engine,
+        &options(60),
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
     assert!(!report.passed());
     let groups = report.groups();
     assert_eq!(
@@ -95,7 +115,7 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
 
     // Listed as known, the same run passes; a known rule that does not
     // diverge fails it.
-    let known = Known::parse(
+    let known = KnownDivergences::parse(
         "k.toml",
         "[[known]]\nrule = \"fifty-moves\"\nwhy = \"counts to 99\"\n",
     )
@@ -103,7 +123,9 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     let mut engine = self::engine("fifty-off-by-one.py", 5_000);
     let report = verify(&mut engine, &options(60), known, &mut |_, _| {}).unwrap();
     assert!(report.passed(), "{}", render::text(&report));
-    let stale = Known::parse("k.toml", "[[known]]\nrule = \"clock\"\nwhy = \"nothing\"\n").unwrap();
+    let stale =
+        KnownDivergences::parse("k.toml", "[[known]]\nrule = \"clock\"\nwhy = \"nothing\"\n")
+            .unwrap();
     let report = verify(&mut OurArbiter, &options(5), stale, &mut |_, _| {}).unwrap();
     assert_eq!(report.stale(), ["clock"]);
     assert!(!report.passed());
@@ -112,13 +134,13 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
 
 /// Runs 6 generated games against a misbehaving engine: every game must be
 /// judged (the run goes on), each fault reported as a finding.
-fn faults_of(script: &str, timeout_ms: u64) -> (Vec<EngineFault>, u32) {
+fn faults_of(script: &str, timeout_ms: u64) -> (Vec<EngineError>, u32) {
     let mut engine = engine(script, timeout_ms);
     let mut seen = 0;
     let report = verify(
         &mut engine,
         &options(6),
-        Known::default(),
+        KnownDivergences::default(),
         &mut |done, total| {
             seen = done;
             assert_eq!(total, 6);
@@ -149,7 +171,7 @@ fn an_engine_that_exits_is_restarted() {
     assert!(
         faults
             .iter()
-            .all(|f| matches!(f, EngineFault::Exited { .. })),
+            .all(|f| matches!(f, EngineError::Exited { .. })),
         "{faults:?}"
     );
     assert!(starts >= 3, "restarted after each exit: {starts}");
@@ -162,7 +184,7 @@ fn an_engine_that_hangs_is_timed_out() {
     assert!(
         faults
             .iter()
-            .all(|f| *f == EngineFault::Timeout { ms: 300 })
+            .all(|f| *f == EngineError::Timeout { ms: 300 })
     );
     assert_eq!(starts, 6);
 }
@@ -172,7 +194,7 @@ fn garbage_and_wrong_ids_are_faults() {
     let (faults, _) = faults_of("garbage.py", 5_000);
     assert_eq!(faults.len(), 6);
     assert!(
-        faults.iter().all(|f| matches!(f, EngineFault::Garbage(_))),
+        faults.iter().all(|f| matches!(f, EngineError::Garbage(_))),
         "{faults:?}"
     );
     let (faults, _) = faults_of("wrong-id.py", 5_000);
@@ -180,7 +202,7 @@ fn garbage_and_wrong_ids_are_faults() {
     assert!(
         faults
             .iter()
-            .all(|f| matches!(f, EngineFault::Unexpected(_))),
+            .all(|f| matches!(f, EngineError::Unexpected(_))),
         "{faults:?}"
     );
 }
@@ -192,17 +214,37 @@ fn a_bad_handshake_stops_the_run_with_the_fault() {
         ("no-handshake.py", "not an answer"),
     ] {
         let mut engine = engine(script, 5_000);
-        let err = verify(&mut engine, &options(3), Known::default(), &mut |_, _| {}).unwrap_err();
+        let err = verify(
+            &mut engine,
+            &options(3),
+            KnownDivergences::default(),
+            &mut |_, _| {},
+        )
+        .unwrap_err();
         assert!(err.to_string().contains(expected), "{script}: {err}");
     }
     let mut missing = EngineProcess::new("/nonexistent/engine", Duration::from_millis(500));
-    assert!(verify(&mut missing, &options(1), Known::default(), &mut |_, _| {}).is_err());
+    assert!(
+        verify(
+            &mut missing,
+            &options(1),
+            KnownDivergences::default(),
+            &mut |_, _| {}
+        )
+        .is_err()
+    );
 }
 
 #[test]
 fn reports_render_in_every_format() {
     let mut engine = engine("fifty-off-by-one.py", 5_000);
-    let report = verify(&mut engine, &options(30), Known::default(), &mut |_, _| {}).unwrap();
+    let report = verify(
+        &mut engine,
+        &options(30),
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
     let text = render::text(&report);
     assert!(
         text.contains("== fifty-moves:") && text.contains("FAIL"),

@@ -31,7 +31,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, attacks};
 
 use crate::laws::{Claim, Edition, Ending, GameResult};
-use crate::notation::{MoveError, parse_move, uci_sorted_in};
+use crate::notation::{PlayTextError, parse_move, uci_sorted_in};
 use crate::rules::{Rules, RulesError};
 use crate::start::{FenError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
@@ -330,8 +330,8 @@ impl Arbiter {
     ///
     /// # Errors
     ///
-    /// [`MoveError`] if the game is over or the text names no legal move.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+    /// [`PlayTextError`] if the game is over or the text names no legal move.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayTextError> {
         self.ensure_going_on()?;
         let mv = parse_move(text, &self.position)?;
         self.play_legal(mv)?;

@@ -12,7 +12,7 @@ use drawrules_scenario::Scenario;
 
 /// Where two implementations first disagreed on a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Disagreement {
+pub struct DisagreementError {
     /// The edition under which they disagreed.
     pub edition: Edition,
     /// The ply whose record or move differed.
@@ -23,7 +23,7 @@ pub struct Disagreement {
     pub right: String,
 }
 
-impl fmt::Display for Disagreement {
+impl fmt::Display for DisagreementError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -33,7 +33,7 @@ impl fmt::Display for Disagreement {
     }
 }
 
-impl std::error::Error for Disagreement {}
+impl std::error::Error for DisagreementError {}
 
 /// Judges the scenario's moves from its start through `left` and `right`
 /// under `edition`, with the judging pipeline, and compares every record and
@@ -41,18 +41,18 @@ impl std::error::Error for Disagreement {}
 ///
 /// # Errors
 ///
-/// The first [`Disagreement`].
+/// The first [`DisagreementError`].
 pub fn first_disagreement(
     left: &mut dyn Rules,
     right: &mut dyn Rules,
     scenario: &Scenario,
     edition: Edition,
     agreement: &mut Agreement,
-) -> Result<(), Disagreement> {
+) -> Result<(), DisagreementError> {
     let moves = scenario.uci();
     let a = &judge(left, &scenario.start, edition, &moves, Notation::Uci);
     let b = &judge(right, &scenario.start, edition, &moves, Notation::Uci);
-    let disagree = |ply: usize, left: String, right: String| Disagreement {
+    let disagree = |ply: usize, left: String, right: String| DisagreementError {
         edition,
         ply: u32::try_from(ply).unwrap_or(u32::MAX),
         left,
@@ -86,8 +86,8 @@ fn record(status: Option<&Status>, judged: &Judgement) -> String {
 ///
 /// # Errors
 ///
-/// The first [`Disagreement`] (left is the reference, right the arbiter).
-pub fn arbiter_matches_reference(scenario: &Scenario) -> Result<Agreement, Disagreement> {
+/// The first [`DisagreementError`] (left is the reference, right the arbiter).
+pub fn arbiter_matches_reference(scenario: &Scenario) -> Result<Agreement, DisagreementError> {
     let mut agreement = Agreement {
         inputs: 1,
         ..Agreement::default()

@@ -14,7 +14,7 @@
 //! Each returns an [`Agreement`]: what the input reached (records, endings,
 //! claims), which [`Statistics`] add up and print while a fuzzer runs; or,
 //! when the project misbehaved, an [`InconsistencyError`] (a
-//! [`Disagreement`] for the differential oracle).
+//! [`DisagreementError`] for the differential oracle).
 
 mod agreement;
 mod corpus_file;
@@ -26,7 +26,7 @@ mod protocol_answers;
 
 pub use agreement::{Agreement, Statistics};
 pub use corpus_file::corpus_file;
-pub use differential::{Disagreement, arbiter_matches_reference, first_disagreement};
+pub use differential::{DisagreementError, arbiter_matches_reference, first_disagreement};
 pub use error::InconsistencyError;
 pub use explain_input::explain_input;
 pub use pgn_input::pgn_input;

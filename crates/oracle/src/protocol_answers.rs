@@ -6,7 +6,7 @@ use drawrules::Judgement;
 use drawrules::laws::Edition;
 use drawrules::reference::Reference;
 use drawrules_conformance::protocol::{Draws, Hello, PROTOCOL_VERSION, Part, read_answer};
-use drawrules_conformance::verify::{Group, Minimal, Trial, compare, judge, render};
+use drawrules_conformance::verify::{Group, Minimal, Trial, compare, judge_text, render};
 
 use super::{Agreement, InconsistencyError};
 
@@ -23,7 +23,7 @@ fn game() -> &'static (Trial, Judgement) {
                 .collect(),
             edition: Edition::Fide2018,
         };
-        let judged = judge(
+        let judged = judge_text(
             &mut Reference::default(),
             &game.fen,
             &game.moves,

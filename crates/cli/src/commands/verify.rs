@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use drawrules_conformance::corpus::load_dir;
 use drawrules_conformance::protocol::EngineProcess;
-use drawrules_conformance::verify::{Known, Options, OurArbiter, Subject, render, verify};
+use drawrules_conformance::verify::{
+    KnownDivergences, OurArbiter, Subject, VerifyOptions, render, verify,
+};
 
 /// Report formats.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -77,15 +79,20 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         Ok(corpus) => corpus,
         Err(err) => return fail(BAD_INPUT, &format!("--cases: {err}")),
     };
-    let known = match args.known.as_deref().map(Known::load).transpose() {
+    let known = match args
+        .known
+        .as_deref()
+        .map(KnownDivergences::load)
+        .transpose()
+    {
         Ok(known) => known.unwrap_or_default(),
         Err(err) => return fail(BAD_INPUT, &format!("--known: {err}")),
     };
-    let options = Options {
+    let options = VerifyOptions {
         games: args.games,
         seed: args.seed,
         corpus,
-        ..Options::default()
+        ..VerifyOptions::default()
     };
     let mut process;
     let mut arbiter = OurArbiter;

@@ -68,7 +68,7 @@ pub struct Case {
     pub at: Vec<PartialStatus>,
     /// The error that stops the game, if one must.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<ExpectedError>,
+    pub error: Option<ExpectedRefusal>,
     /// Readings of the Laws that the case accepts, where the text leaves a
     /// real choice; one of them must hold besides `expect` and `at`.
     #[serde(default, rename = "alternative", skip_serializing_if = "Vec::is_empty")]
@@ -186,7 +186,7 @@ fn field_json(record: &PartialStatus, field: Field) -> String {
 /// An error the game must stop with, by kind.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-pub struct ExpectedError {
+pub struct ExpectedRefusal {
     /// What goes wrong: one of the kinds the rules give
     /// ([`RefusalKind::is_given_by_the_rules`]).
     pub kind: RefusalKind,
@@ -197,7 +197,7 @@ pub struct ExpectedError {
     pub ply: Option<u32>,
 }
 
-impl fmt::Display for ExpectedError {
+impl fmt::Display for ExpectedRefusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.ply {
             Some(ply) => write!(f, "{} at ply {ply}", self.kind),

@@ -228,7 +228,7 @@ pub(crate) enum Request<'a> {
 
 /// An engine's refusal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Refusal {
+pub struct EngineRefusal {
     /// The request's id, when the engine could read it.
     #[serde(default)]
     pub id: Option<u64>,
@@ -259,5 +259,5 @@ pub enum Answer {
         records: Vec<PartialStatus>,
     },
     /// A refusal.
-    Error(Refusal),
+    Error(EngineRefusal),
 }

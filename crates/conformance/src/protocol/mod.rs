@@ -5,7 +5,7 @@
 //! * [`messages`]: what is said: requests, answers, the handshake, records
 //!   that may leave out what the engine does not implement;
 //! * [`reader`]: one line of an engine's output read as an answer, or a clean
-//!   [`ProtocolError`];
+//!   [`ParseAnswerError`];
 //! * [`process`]: an engine running as a child process, with time limits,
 //!   restarts and faults.
 
@@ -14,7 +14,7 @@ pub mod process;
 pub mod reader;
 
 pub use messages::{
-    Answer, Draws, Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies, Refusal, RefusalKind,
+    Answer, Draws, EngineRefusal, Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies, RefusalKind,
 };
-pub use process::{EngineFault, EngineProcess};
-pub use reader::{ProtocolError, read_answer};
+pub use process::{EngineError, EngineProcess};
+pub use reader::{ParseAnswerError, read_answer};

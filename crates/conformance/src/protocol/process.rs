@@ -11,12 +11,12 @@ use std::time::Duration;
 use thiserror::Error;
 
 use super::messages::{Answer, Hello, JudgeRequest, PROTOCOL_VERSION, Request};
-use super::reader::{MAX_LINE, ProtocolError, read_answer};
+use super::reader::{MAX_LINE, ParseAnswerError, read_answer};
 
 /// Something an engine did that the protocol does not allow. The harness
 /// reports it as a finding and restarts the engine.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum EngineFault {
+pub enum EngineError {
     /// The command could not be started.
     #[error("cannot start the engine: {0}")]
     Spawn(String),
@@ -34,7 +34,7 @@ pub enum EngineFault {
     },
     /// A line that is not an answer.
     #[error("{0}")]
-    Garbage(ProtocolError),
+    Garbage(ParseAnswerError),
     /// An answer of the wrong kind or for another request.
     #[error("unexpected answer: {0}")]
     Unexpected(String),
@@ -48,7 +48,7 @@ pub enum EngineFault {
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A line of the engine's output, or why there is none.
-type Line = Result<String, EngineFault>;
+type Line = Result<String, EngineError>;
 
 /// A running engine.
 struct Running {
@@ -107,35 +107,35 @@ impl EngineProcess {
     ///
     /// # Errors
     ///
-    /// The [`EngineFault`] that stopped the handshake (the engine is then
+    /// The [`EngineError`] that stopped the handshake (the engine is then
     /// killed).
-    pub fn hello(&mut self) -> Result<Hello, EngineFault> {
+    pub fn hello(&mut self) -> Result<Hello, EngineError> {
         if self.running.is_none() {
             self.start()?;
         }
         self.hello
             .clone()
-            .ok_or_else(|| EngineFault::Unexpected("no handshake".to_owned()))
+            .ok_or_else(|| EngineError::Unexpected("no handshake".to_owned()))
     }
 
     /// Sends `request` and waits for its answer: records or a refusal.
     ///
     /// # Errors
     ///
-    /// An [`EngineFault`]; the engine is then killed, to be started again by
+    /// An [`EngineError`]; the engine is then killed, to be started again by
     /// the next request.
-    pub fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineFault> {
+    pub fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
         self.hello()?;
         let result = self.exchange(&Request::Judge(request)).and_then(|answer| {
             let id = match &answer {
                 Answer::Records { id, .. } => Some(*id),
                 Answer::Error(refusal) => refusal.id,
                 Answer::Hello(_) => {
-                    return Err(EngineFault::Unexpected("a second handshake".to_owned()));
+                    return Err(EngineError::Unexpected("a second handshake".to_owned()));
                 }
             };
             match id {
-                Some(id) if id != request.id => Err(EngineFault::Unexpected(format!(
+                Some(id) if id != request.id => Err(EngineError::Unexpected(format!(
                     "an answer to request {id} instead of {}",
                     request.id
                 ))),
@@ -172,7 +172,7 @@ impl EngineProcess {
         }
     }
 
-    fn start(&mut self) -> Result<(), EngineFault> {
+    fn start(&mut self) -> Result<(), EngineError> {
         self.starts += 1;
         let mut child = Command::new("sh")
             .arg("-c")
@@ -184,10 +184,10 @@ impl EngineProcess {
             // what the shell started.
             .process_group(0)
             .spawn()
-            .map_err(|err| EngineFault::Spawn(err.to_string()))?;
+            .map_err(|err| EngineError::Spawn(err.to_string()))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
-            return Err(EngineFault::Spawn("no pipes to the engine".to_owned()));
+            return Err(EngineError::Spawn("no pipes to the engine".to_owned()));
         };
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || read_lines(stdout, &sender));
@@ -205,13 +205,13 @@ impl EngineProcess {
             )
             .and_then(|answer| match answer {
                 Answer::Hello(hello) if hello.protocol != PROTOCOL_VERSION => {
-                    Err(EngineFault::Version(hello.protocol))
+                    Err(EngineError::Version(hello.protocol))
                 }
-                Answer::Hello(hello) if hello.editions.is_empty() => Err(EngineFault::Unexpected(
+                Answer::Hello(hello) if hello.editions.is_empty() => Err(EngineError::Unexpected(
                     "a handshake that names no edition".to_owned(),
                 )),
                 Answer::Hello(hello) => Ok(hello),
-                other => Err(EngineFault::Unexpected(format!(
+                other => Err(EngineError::Unexpected(format!(
                     "{other:?} instead of a handshake"
                 ))),
             });
@@ -228,7 +228,7 @@ impl EngineProcess {
     }
 
     /// Writes one request and reads one answer within the time limit.
-    fn exchange(&mut self, request: &Request<'_>) -> Result<Answer, EngineFault> {
+    fn exchange(&mut self, request: &Request<'_>) -> Result<Answer, EngineError> {
         self.exchange_within(request, self.timeout)
     }
 
@@ -237,12 +237,12 @@ impl EngineProcess {
         &mut self,
         request: &Request<'_>,
         timeout: Duration,
-    ) -> Result<Answer, EngineFault> {
+    ) -> Result<Answer, EngineError> {
         let Some(running) = self.running.as_mut() else {
-            return Err(EngineFault::Exited { status: None });
+            return Err(EngineError::Exited { status: None });
         };
         let line = serde_json::to_string(request)
-            .map_err(|err| EngineFault::Unexpected(format!("cannot write the request: {err}")))?;
+            .map_err(|err| EngineError::Unexpected(format!("cannot write the request: {err}")))?;
         if writeln!(running.stdin, "{line}")
             .and_then(|()| running.stdin.flush())
             .is_err()
@@ -250,12 +250,12 @@ impl EngineProcess {
             return Err(exited(&mut running.child));
         }
         match running.lines.recv_timeout(timeout) {
-            Ok(Ok(line)) => read_answer(&line).map_err(EngineFault::Garbage),
-            Ok(Err(EngineFault::Exited { .. })) | Err(RecvTimeoutError::Disconnected) => {
+            Ok(Ok(line)) => read_answer(&line).map_err(EngineError::Garbage),
+            Ok(Err(EngineError::Exited { .. })) | Err(RecvTimeoutError::Disconnected) => {
                 Err(exited(&mut running.child))
             }
             Ok(Err(fault)) => Err(fault),
-            Err(RecvTimeoutError::Timeout) => Err(EngineFault::Timeout {
+            Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout {
                 ms: u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX),
             }),
         }
@@ -285,16 +285,16 @@ fn kill_group(child: &mut Child) {
 
 /// The fault of an engine whose pipes closed, with its exit status when it
 /// has one within a short wait.
-fn exited(child: &mut Child) -> EngineFault {
+fn exited(child: &mut Child) -> EngineError {
     for _ in 0..10 {
         if let Ok(Some(status)) = child.try_wait() {
-            return EngineFault::Exited {
+            return EngineError::Exited {
                 status: Some(status.to_string()),
             };
         }
         thread::sleep(Duration::from_millis(20));
     }
-    EngineFault::Exited { status: None }
+    EngineError::Exited { status: None }
 }
 
 /// Sends each line of `stdout` (at most [`MAX_LINE`] bytes, UTF-8) until
@@ -307,8 +307,8 @@ fn read_lines(stdout: impl Read, sender: &mpsc::Sender<Line>) {
             .take(MAX_LINE as u64 + 1)
             .read_until(b'\n', &mut bytes);
         let line = match read {
-            Ok(0) => Err(EngineFault::Exited { status: None }),
-            Ok(_) if bytes.len() > MAX_LINE => Err(EngineFault::Garbage(ProtocolError {
+            Ok(0) => Err(EngineError::Exited { status: None }),
+            Ok(_) if bytes.len() > MAX_LINE => Err(EngineError::Garbage(ParseAnswerError {
                 reason: format!("a line longer than {MAX_LINE} bytes"),
                 excerpt: String::new(),
             })),
@@ -317,13 +317,13 @@ fn read_lines(stdout: impl Read, sender: &mpsc::Sender<Line>) {
                     bytes.pop();
                 }
                 String::from_utf8(bytes).map_err(|err| {
-                    EngineFault::Garbage(ProtocolError {
+                    EngineError::Garbage(ParseAnswerError {
                         reason: "a line that is not UTF-8".to_owned(),
                         excerpt: format!("{:?}", String::from_utf8_lossy(err.as_bytes())),
                     })
                 })
             }
-            Err(err) => Err(EngineFault::Garbage(ProtocolError {
+            Err(err) => Err(EngineError::Garbage(ParseAnswerError {
                 reason: err.to_string(),
                 excerpt: String::new(),
             })),

@@ -10,7 +10,7 @@ pub const MAX_LINE: usize = 8 << 20;
 /// A line of an engine's output that is not an answer of the protocol.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("not an answer of protocol 1 ({reason}): {excerpt}")]
-pub struct ProtocolError {
+pub struct ParseAnswerError {
     /// What is wrong with the line.
     pub reason: String,
     /// The start of the line, for the report.
@@ -21,7 +21,7 @@ pub struct ProtocolError {
 ///
 /// # Errors
 ///
-/// A [`ProtocolError`] for text that is not JSON, JSON of another shape
+/// A [`ParseAnswerError`] for text that is not JSON, JSON of another shape
 /// (a record without `ply` or with a field the record does not have), or a
 /// line longer than [`MAX_LINE`].
 ///
@@ -36,8 +36,8 @@ pub struct ProtocolError {
 /// let err = read_answer("bestmove e2e4").unwrap_err();
 /// assert!(err.to_string().starts_with("not an answer of protocol 1"));
 /// ```
-pub fn read_answer(line: &str) -> Result<Answer, ProtocolError> {
-    let fail = |reason: String| ProtocolError {
+pub fn read_answer(line: &str) -> Result<Answer, ParseAnswerError> {
+    let fail = |reason: String| ParseAnswerError {
         reason,
         excerpt: excerpt(line),
     };

@@ -11,7 +11,7 @@ use super::compare::Group;
 
 /// A known-divergences file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum KnownError {
+pub enum KnownDivergencesError {
     /// The file cannot be read.
     #[error("cannot read {path}: {reason}")]
     Read {
@@ -57,39 +57,39 @@ struct KnownEntry {
 /// # Examples
 ///
 /// ```
-/// use drawrules_conformance::verify::Known;
+/// use drawrules_conformance::verify::KnownDivergences;
 ///
-/// let known = Known::parse("known.toml", "[[known]]\nrule = \"clock\"\nwhy = \"counts moves\"\n").unwrap();
+/// let known = KnownDivergences::parse("known.toml", "[[known]]\nrule = \"clock\"\nwhy = \"counts moves\"\n").unwrap();
 /// assert_eq!(known.rules().len(), 1);
-/// assert!(Known::parse("known.toml", "[[known]]\nrule = \"telepathy\"\nwhy = \"\"\n").is_err());
+/// assert!(KnownDivergences::parse("known.toml", "[[known]]\nrule = \"telepathy\"\nwhy = \"\"\n").is_err());
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Known {
+pub struct KnownDivergences {
     entries: BTreeMap<String, String>,
 }
 
-impl Known {
+impl KnownDivergences {
     /// Reads a known-divergences file.
     ///
     /// # Errors
     ///
-    /// [`KnownError`] when it cannot be read or parsed.
-    pub fn load(path: &Path) -> Result<Known, KnownError> {
-        let text = std::fs::read_to_string(path).map_err(|err| KnownError::Read {
+    /// [`KnownDivergencesError`] when it cannot be read or parsed.
+    pub fn load(path: &Path) -> Result<KnownDivergences, KnownDivergencesError> {
+        let text = std::fs::read_to_string(path).map_err(|err| KnownDivergencesError::Read {
             path: path.display().to_string(),
             reason: err.to_string(),
         })?;
-        Known::parse(&path.display().to_string(), &text)
+        KnownDivergences::parse(&path.display().to_string(), &text)
     }
 
     /// Parses the text of a known-divergences file named `path`.
     ///
     /// # Errors
     ///
-    /// [`KnownError::Format`] for text that is not of the format: unknown
+    /// [`KnownDivergencesError::Format`] for text that is not of the format: unknown
     /// fields or rules, an empty reason, a rule listed twice.
-    pub fn parse(path: &str, text: &str) -> Result<Known, KnownError> {
-        let fail = |reason: String| KnownError::Format {
+    pub fn parse(path: &str, text: &str) -> Result<KnownDivergences, KnownDivergencesError> {
+        let fail = |reason: String| KnownDivergencesError::Format {
             path: path.to_owned(),
             reason,
         };
@@ -111,7 +111,7 @@ impl Known {
                 return Err(fail(format!("rule {:?} listed twice", entry.rule)));
             }
         }
-        Ok(Known { entries })
+        Ok(KnownDivergences { entries })
     }
 
     /// The rules listed, by group name.

@@ -2,12 +2,12 @@
 //! reference, on the conformance corpus and on generated games, through the
 //! engine protocol (`spec/PROTOCOL.md`).
 //!
-//! * [`judge()`]: our implementations' answers in the protocol's terms;
+//! * [`judge_text()`]: our implementations' answers in the protocol's terms;
 //! * [`Subject`]: what is verified, an [`EngineProcess`](crate::protocol::EngineProcess)
 //!   or [`OurArbiter`];
 //! * [`compare()`]: the first divergence, on declared parts only;
 //! * shrinking to a minimal game, grouped by [`Group`];
-//! * [`Known`]: the known-divergences file, strict both ways;
+//! * [`KnownDivergences`]: the known-divergences file, strict both ways;
 //! * [`render`]: text, JSON, JUnit and Markdown reports.
 
 mod compare;
@@ -18,8 +18,8 @@ mod shrink;
 mod subject;
 
 pub use compare::{Divergence, Group, compare};
-pub use judge::judge;
-pub use known::{Known, KnownError};
+pub use judge::judge_text;
+pub use known::{KnownDivergences, KnownDivergencesError};
 pub use shrink::{Minimal, Trial};
 pub use subject::{OurArbiter, Subject};
 
@@ -29,13 +29,13 @@ use std::time::{Duration, Instant};
 use drawrules::Judgement;
 
 use crate::corpus::Corpus;
-use crate::protocol::{EngineFault, Hello};
+use crate::protocol::{EngineError, Hello};
 use drawrules::StartPosition;
 use drawrules_scenario::{Scenario, SeededBytes};
 
 /// What to verify, and how hard.
 #[derive(Debug, Clone)]
-pub struct Options {
+pub struct VerifyOptions {
     /// Generated games to judge.
     pub games: usize,
     /// The seed of the generated games.
@@ -48,9 +48,9 @@ pub struct Options {
     pub shrink_budget: usize,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for VerifyOptions {
+    fn default() -> VerifyOptions {
+        VerifyOptions {
             games: 300,
             seed: 1,
             corpus: None,
@@ -66,7 +66,7 @@ pub enum Problem {
     /// The answer departs from the reference.
     Divergence(Divergence),
     /// The engine broke the protocol.
-    Fault(EngineFault),
+    Fault(EngineError),
 }
 
 /// One game on which the engine went wrong.
@@ -98,7 +98,7 @@ impl Finding {
 
 /// The outcome of a verification run.
 #[derive(Debug, Clone)]
-pub struct Report {
+pub struct VerifyReport {
     /// The engine's handshake.
     pub hello: Hello,
     /// Corpus games judged (case and edition).
@@ -108,12 +108,12 @@ pub struct Report {
     /// Every game that went wrong.
     pub findings: Vec<Finding>,
     /// The known divergences it was run with.
-    pub known: Known,
+    pub known: KnownDivergences,
     /// How long it took.
     pub elapsed: Duration,
 }
 
-impl Report {
+impl VerifyReport {
     /// The findings grouped by [`Finding::group`], in name order.
     pub fn groups(&self) -> BTreeMap<&'static str, Vec<&Finding>> {
         let mut groups: BTreeMap<&'static str, Vec<&Finding>> = BTreeMap::new();
@@ -163,19 +163,19 @@ impl Report {
 /// # Examples
 ///
 /// ```
-/// use drawrules_conformance::verify::{Known, Options, OurArbiter, verify};
+/// use drawrules_conformance::verify::{KnownDivergences, VerifyOptions, OurArbiter, verify};
 ///
-/// let options = Options { games: 20, ..Options::default() };
-/// let report = verify(&mut OurArbiter, &options, Known::default(), &mut |_, _| {}).unwrap();
+/// let options = VerifyOptions { games: 20, ..VerifyOptions::default() };
+/// let report = verify(&mut OurArbiter, &options, KnownDivergences::default(), &mut |_, _| {}).unwrap();
 /// assert_eq!(report.generated_games, 20);
 /// assert!(report.passed(), "{:?}", report.findings);
 /// ```
 pub fn verify(
     subject: &mut dyn Subject,
-    options: &Options,
-    known: Known,
+    options: &VerifyOptions,
+    known: KnownDivergences,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<Report, EngineFault> {
+) -> Result<VerifyReport, EngineError> {
     let started = Instant::now();
     let hello = subject.hello()?;
     let mut games: Vec<(String, Trial)> = Vec::new();
@@ -268,7 +268,7 @@ pub fn verify(
         }
         progress(done + 1, total);
     }
-    Ok(Report {
+    Ok(VerifyReport {
         hello,
         case_games,
         generated_games: options.games,

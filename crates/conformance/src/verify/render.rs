@@ -9,12 +9,12 @@ use serde_json::json;
 use drawrules::{Article, PartialStatus, RefusalKind};
 use serde::Serialize;
 
-use crate::corpus::{Case, ExpectedError};
+use crate::corpus::{Case, ExpectedRefusal};
 use crate::protocol::{Draws, Hello, Part};
 
 use super::compare::Group;
 use super::shrink::{Minimal, Trial};
-use super::{Finding, Problem, Report};
+use super::{Finding, Problem, VerifyReport};
 
 /// A TOML (and JSON) string literal.
 fn quoted(text: &str) -> String {
@@ -84,7 +84,7 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
                 if let Some(last) = ours.records.last() {
                     articles.extend(last.ended.iter().map(|ending| ending.article()));
                 }
-                case.error = Some(ExpectedError {
+                case.error = Some(ExpectedRefusal {
                     kind,
                     ply: refusal.move_ply(),
                 });
@@ -159,7 +159,7 @@ fn problem_text(problem: &Problem) -> String {
 }
 
 /// The text report.
-pub fn text(report: &Report) -> String {
+pub fn text(report: &VerifyReport) -> String {
     let mut out = String::new();
     let hello = &report.hello;
     let _ = writeln!(
@@ -259,7 +259,7 @@ fn write_minimal(out: &mut String, engine: &str, finding: &Finding) {
 }
 
 /// The JSON report: one object.
-pub fn json(report: &Report) -> String {
+pub fn json(report: &VerifyReport) -> String {
     let groups: Vec<serde_json::Value> = report
         .groups()
         .iter()
@@ -319,7 +319,7 @@ fn xml(text: &str) -> String {
 /// The JUnit XML report: a test case per declared part (and for move
 /// acceptance, answer shape and faults), failing when it has findings not
 /// listed as known; a known rule that no longer diverges fails too.
-pub fn junit(report: &Report) -> String {
+pub fn junit(report: &VerifyReport) -> String {
     let groups = report.groups();
     let mut names: Vec<&str> = report.hello.implements.iter().map(|p| p.name()).collect();
     names.extend([
@@ -394,7 +394,7 @@ pub fn junit(report: &Report) -> String {
 /// The Markdown section of `spec/CONFORMANCE.md` for one engine: which
 /// declared parts agree with the reference, and a minimal game for each
 /// divergence with the reading the reference follows.
-pub fn markdown(report: &Report) -> String {
+pub fn markdown(report: &VerifyReport) -> String {
     let mut out = String::new();
     let hello = &report.hello;
     let groups = report.groups();

@@ -1,13 +1,13 @@
 //! Shrinking a divergent game to a minimal one that still diverges on the
 //! same rule.
 
-use crate::protocol::{EngineFault, Hello, JudgeRequest, Plies};
+use crate::protocol::{EngineError, Hello, JudgeRequest, Plies};
 use drawrules::Judgement;
 use drawrules::laws::Edition;
 use drawrules::reference::Reference;
 
 use super::compare::{Divergence, compare};
-use super::judge::judge;
+use super::judge::judge_text;
 use super::subject::Subject;
 
 /// A game to judge: start, moves, edition.
@@ -51,8 +51,8 @@ pub(crate) fn check(
     hello: &Hello,
     game: &Trial,
     id: u64,
-) -> Result<Checked, EngineFault> {
-    let ours = judge(
+) -> Result<Checked, EngineError> {
+    let ours = judge_text(
         &mut Reference::default(),
         &game.fen,
         &game.moves,

@@ -2,13 +2,13 @@
 //! process, both seen through the protocol.
 
 use crate::protocol::{
-    Answer, Draws, EngineFault, EngineProcess, Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies,
-    Refusal,
+    Answer, Draws, EngineError, EngineProcess, EngineRefusal, Hello, JudgeRequest,
+    PROTOCOL_VERSION, Part, Plies,
 };
 use drawrules::laws::Edition;
 use drawrules::{Arbiter, PartialStatus};
 
-use super::judge::judge;
+use super::judge::judge_text;
 
 /// An implementation under verification.
 pub trait Subject {
@@ -17,22 +17,22 @@ pub trait Subject {
     /// # Errors
     ///
     /// The fault that prevented the handshake.
-    fn hello(&mut self) -> Result<Hello, EngineFault>;
+    fn hello(&mut self) -> Result<Hello, EngineError>;
 
     /// Its answer to `request`.
     ///
     /// # Errors
     ///
     /// The fault that prevented an answer.
-    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineFault>;
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError>;
 }
 
 impl Subject for EngineProcess {
-    fn hello(&mut self) -> Result<Hello, EngineFault> {
+    fn hello(&mut self) -> Result<Hello, EngineError> {
         EngineProcess::hello(self)
     }
 
-    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineFault> {
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
         EngineProcess::judge(self, request)
     }
 }
@@ -62,7 +62,7 @@ impl Subject for EngineProcess {
 pub struct OurArbiter;
 
 impl Subject for OurArbiter {
-    fn hello(&mut self) -> Result<Hello, EngineFault> {
+    fn hello(&mut self) -> Result<Hello, EngineError> {
         Ok(Hello {
             protocol: PROTOCOL_VERSION,
             name: "drawrules-arbiter".to_owned(),
@@ -73,8 +73,8 @@ impl Subject for OurArbiter {
         })
     }
 
-    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineFault> {
-        let judged = judge(
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
+        let judged = judge_text(
             &mut Arbiter::default(),
             &request.fen,
             &request.moves,
@@ -90,7 +90,7 @@ impl Subject for OurArbiter {
                 id: request.id,
                 records,
             },
-            Some(refusal) => Answer::Error(Refusal {
+            Some(refusal) => Answer::Error(EngineRefusal {
                 id: Some(request.id),
                 kind: refusal.kind(),
                 ply: refusal.move_ply(),
