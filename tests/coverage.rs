@@ -6,22 +6,30 @@
 //! positions, en passant and castling rights, and where the editions differ.
 //! The table is printed (`cargo test --test coverage -- --nocapture`).
 
-use drawrules::{Arbiter, Edition, Ending, Status};
+use drawrules::{Arbiter, Edition, Ending, Notation, RefusalKind, Status, judge};
 use drawrules_scenario::{Scenario, SeededBytes};
 
 const GAMES: usize = 10_000;
 
 /// The records of every ply under `edition`, up to the end of the game.
+/// The scenario's moves are legal on the board, so the only refusal may be
+/// that the game is over.
 fn records(scenario: &Scenario, edition: Edition) -> Vec<Status> {
-    let mut arbiter = Arbiter::new(&scenario.start, edition);
-    let mut records = vec![arbiter.status()];
-    for &mv in &scenario.moves {
-        if arbiter.play_move(mv).is_err() {
-            break;
-        }
-        records.push(arbiter.status());
+    let judged = judge(
+        &mut Arbiter::default(),
+        &scenario.start,
+        edition,
+        &scenario.uci(),
+        Notation::Uci,
+    );
+    if let Some(refusal) = &judged.refusal {
+        assert_eq!(
+            refusal.kind(),
+            RefusalKind::GameOver,
+            "{scenario:?}: {refusal}"
+        );
     }
-    records
+    judged.records
 }
 
 /// FEN fields: board, turn, castling, en passant.

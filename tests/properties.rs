@@ -16,7 +16,8 @@
 //! keeps reproducing when the generators change.
 
 use drawrules::{
-    Arbiter, Edition, GameResult, Reference, Rules, RulesError, StartPosition, Status,
+    Arbiter, Edition, GameResult, Notation, Reference, RefusalKind, Rules, RulesError,
+    StartPosition, Status, judge,
 };
 use drawrules_scenario::shapes::Found;
 use drawrules_scenario::{
@@ -47,18 +48,25 @@ fn uci(mv: Move, scenario: &Scenario) -> UciMove {
     UciMove::from_move(mv, scenario.start.castling_mode())
 }
 
-/// Plays the scenario until its end (or until the game is over); returns the
-/// records.
+/// Plays the scenario through the judging pipeline until its end (or until
+/// the game is over); returns the records. The scenario's moves are legal
+/// on the board, so the only refusal may be that the game is over.
 fn play(rules: &mut dyn Rules, scenario: &Scenario) -> Vec<Status> {
-    rules.start(&scenario.start, scenario.edition).unwrap();
-    let mut records = vec![rules.status()];
-    for &mv in &scenario.moves {
-        if rules.play(uci(mv, scenario)).is_err() {
-            break;
-        }
-        records.push(rules.status());
+    let judged = judge(
+        rules,
+        &scenario.start,
+        scenario.edition,
+        &scenario.uci(),
+        Notation::Uci,
+    );
+    if let Some(refusal) = &judged.refusal {
+        assert_eq!(
+            refusal.kind(),
+            RefusalKind::GameOver,
+            "{scenario:?}: {refusal}"
+        );
     }
-    records
+    judged.records
 }
 
 /// The scenario with `moves` played after its own.
