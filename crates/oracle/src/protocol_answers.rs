@@ -81,21 +81,27 @@ pub fn protocol_answers(text: &str) -> Result<Agreement, InconsistencyError> {
             }
         };
         for hello in &hellos {
-            let Some(divergence) = compare(hello, judged, &answer) else {
-                continue;
-            };
-            if hello.implements.is_empty() && divergence.group != Group::AnswerShape {
+            let comparison = compare(hello, judged, &answer);
+            if let Some(part) = comparison.plies.keys().find(|&&p| !hello.implements(p)) {
                 return Err(fail(format!(
-                    "an engine that declares nothing diverges: {divergence}"
+                    "compared the undeclared part {}",
+                    part.name()
                 )));
             }
-            let _ = divergence.to_string();
-            let minimal = Minimal {
-                game: game.clone(),
-                divergence,
-                reference: judged.clone(),
-            };
-            let _ = render::corpus_case("fuzz", &minimal);
+            for divergence in comparison.divergences {
+                if hello.implements.is_empty() && divergence.group != Group::AnswerShape {
+                    return Err(fail(format!(
+                        "an engine that declares nothing diverges: {divergence}"
+                    )));
+                }
+                let _ = divergence.to_string();
+                let minimal = Minimal {
+                    game: game.clone(),
+                    divergence,
+                    reference: judged.clone(),
+                };
+                let _ = render::corpus_case("fuzz", &minimal);
+            }
         }
     }
     Ok(agreement)

@@ -26,8 +26,9 @@ pub enum Format {
 }
 
 /// Verify an implementation against the reference: the conformance corpus
-/// and generated games, divergences shrunk and grouped by rule. Without
-/// --engine, verifies our arbiter.
+/// and generated games, compared on every ply, every distinct divergence
+/// grouped by rule and cause and shrunk. Without --engine, verifies our
+/// arbiter.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
     /// The engine to verify, a command speaking spec/PROTOCOL.md (run with
@@ -57,6 +58,10 @@ pub struct VerifyArgs {
     /// How long to wait for each answer of the engine, in milliseconds.
     #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
+    /// Let games the engine refuses as `unsupported` pass (they are
+    /// counted and listed either way).
+    #[arg(long)]
+    allow_unsupported: bool,
 }
 
 /// Exit code when the engine diverges beyond its known divergences.
@@ -92,6 +97,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         games: args.games,
         seed: args.seed,
         corpus,
+        allow_unsupported: args.allow_unsupported,
         ..VerifyOptions::default()
     };
     let mut process;

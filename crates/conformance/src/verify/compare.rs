@@ -1,12 +1,13 @@
-//! Comparing an engine's answer with our reference's judgement, only on the
-//! parts the engine declares.
+//! Comparing an engine's answer with our reference's judgement: every ply,
+//! every part the engine declares, every distinct divergence.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::protocol::{Answer, Draws, Hello, Part, RefusalKind};
-use drawrules::{PartialStatus, Status};
+use drawrules::{GameResult, Judgement, PartialStatus, Status};
 
-use drawrules::Judgement;
+use super::cause::{Cause, cause};
 
 /// The group a divergence belongs to: a part of the rules, which moves are
 /// accepted, or the shape of the answer.
@@ -73,6 +74,8 @@ type TheirRefusal<'a> = (Option<u32>, RefusalKind, &'a str);
 pub struct Divergence {
     /// The group it belongs to.
     pub group: Group,
+    /// What distinguishes the position, in the reference's terms.
+    pub cause: Cause,
     /// The ply (`None`: the start position was refused).
     pub ply: Option<u32>,
     /// What the reference says.
@@ -81,43 +84,89 @@ pub struct Divergence {
     pub actual: String,
 }
 
+impl Divergence {
+    /// The key findings are grouped and shrunk by: the group and the cause.
+    pub fn key(&self) -> (Group, Cause) {
+        (self.group, self.cause)
+    }
+}
+
 impl fmt::Display for Divergence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.group)?;
+        if self.cause != Cause::Plain {
+            write!(f, " [{}]", self.cause)?;
+        }
         match self.ply {
-            Some(ply) => write!(f, "{} at ply {ply}: ", self.group)?,
-            None => write!(f, "{}: ", self.group)?,
+            Some(ply) => write!(f, " at ply {ply}: ")?,
+            None => write!(f, ": ")?,
         }
         write!(f, "expected {}, got {}", self.expected, self.actual)
     }
 }
 
-/// The first divergence of `answer` from `ours`, looking only at what
-/// `hello` declares.
+/// What comparing one answer with the reference found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Comparison {
+    /// Every distinct divergence: the first of each group and cause, in
+    /// the order of plies, then of [`Part::ALL`].
+    pub divergences: Vec<Divergence>,
+    /// The plies compared, per declared part.
+    pub plies: BTreeMap<Part, usize>,
+    /// The engine's message when it refused the game as outside what it
+    /// supports (`unsupported`): nothing of the game was compared.
+    pub unsupported: Option<String>,
+}
+
+impl Comparison {
+    /// The first divergence, if any.
+    pub fn first(&self) -> Option<&Divergence> {
+        self.divergences.first()
+    }
+}
+
+/// Compares `answer` with `ours` on every ply and every part `hello`
+/// declares, and returns every distinct divergence (the first of each
+/// group and cause: a systematic difference in one part hides nothing in
+/// the others), with the plies compared per part.
 ///
-/// Plies are compared in order, and the parts of a ply in the order of
-/// [`Part::ALL`]. Once our game is over by an ending the engine does not
-/// implement, only the endings it does implement are compared at that ply,
-/// and nothing after it. A refusal at the same ply as ours agrees whatever
-/// its kind (after an ending, no move is legal either); an engine that
-/// ends the game on claimable draws (`draws: automatic`) may refuse the
-/// moves after one. Which moves are accepted is compared only for an engine
-/// that declares the part `moves`. A claim reported once our game is over
-/// is grouped apart ([`Group::ClaimsAfterTheEnd`]), and so is a move played
-/// after the end ([`Group::MovesAfterTheEnd`]).
-pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Option<Divergence> {
+/// * The engine promised a record of every ply we judged: a missing
+///   record is a divergence ([`Group::AnswerShape`]), unless the engine
+///   refused the move into that ply (compared as [`Group::MoveAcceptance`]
+///   when it declares the part `moves`, else a missing record too), or it
+///   ends the game on claimable draws (`draws: automatic`) and refused the
+///   move after a ply where a draw could be claimed.
+/// * A refusal as `unsupported` compares nothing and is returned as such.
+/// * Once our game is over by an ending the engine does not implement,
+///   only the endings it does implement are compared at that ply, and
+///   nothing after it.
+/// * A claim reported once our game is over is grouped apart
+///   ([`Group::ClaimsAfterTheEnd`]), and so is a move played after the end
+///   ([`Group::MovesAfterTheEnd`]).
+/// * An engine with `draws: automatic` may give the result `1/2-1/2` at a
+///   ply where a draw could be claimed.
+pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
+    let mut comparison = Comparison::default();
     let (theirs, refused): (&[PartialStatus], Option<TheirRefusal<'_>>) = match answer {
         Answer::Records { records, .. } => (records, None),
+        Answer::Error(refusal) if refusal.kind == RefusalKind::Unsupported => {
+            comparison.unsupported = Some(refusal.message.clone());
+            return comparison;
+        }
         Answer::Error(refusal) => (
             &refusal.records,
             Some((refusal.ply, refusal.kind, refusal.message.as_str())),
         ),
         Answer::Hello(_) => {
-            return Some(shape(None, "records or a refusal", "a handshake"));
+            comparison
+                .divergences
+                .push(shape(None, "records or a refusal", "a handshake"));
+            return comparison;
         }
     };
     for (index, record) in theirs.iter().enumerate() {
         if record.ply.map(|ply| ply as usize) != Some(index) {
-            return Some(shape(
+            comparison.divergences.push(shape(
                 record.ply,
                 &format!("the record of ply {index}"),
                 &match record.ply {
@@ -125,11 +174,40 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Option<Diver
                     None => "no ply".to_owned(),
                 },
             ));
+            return comparison;
         }
     }
 
+    let add = |comparison: &mut Comparison, mut divergence: Divergence| {
+        divergence.cause = cause(divergence.group, ours, divergence.ply);
+        if !comparison
+            .divergences
+            .iter()
+            .any(|d| d.key() == divergence.key())
+        {
+            comparison.divergences.push(divergence);
+        }
+    };
     for (index, status) in ours.records.iter().enumerate() {
         let Some(record) = theirs.get(index) else {
+            if !missing_is_allowed(hello, ours, index, refused) {
+                let actual = match refused {
+                    Some((ply, kind, message)) => format!(
+                        "{index} records, then a refusal of {} ({}: {message})",
+                        ply.map_or("the start".to_owned(), |p| format!("move {p}")),
+                        kind.name()
+                    ),
+                    None => format!("{index} records and no refusal"),
+                };
+                add(
+                    &mut comparison,
+                    shape(
+                        u32::try_from(index).ok(),
+                        &format!("{} records", ours.records.len()),
+                        &actual,
+                    ),
+                );
+            }
             break;
         };
         let undeclared_end = status
@@ -140,6 +218,17 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Option<Diver
             if !hello.implements(part) || (undeclared_end && part.ending().is_none()) {
                 continue;
             }
+            if part.field().is_none() {
+                continue;
+            }
+            *comparison.plies.entry(part).or_default() += 1;
+            if part == Part::Result
+                && hello.draws == Draws::Automatic
+                && !status.claims.is_empty()
+                && record.result == Some(GameResult::Draw)
+            {
+                continue;
+            }
             if let Some(mut divergence) = compare_part(part, status, record) {
                 if status.is_over()
                     && part.claim().is_some()
@@ -147,23 +236,63 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Option<Diver
                 {
                     divergence.group = Group::ClaimsAfterTheEnd(part);
                 }
-                return Some(divergence);
+                add(&mut comparison, divergence);
             }
         }
         if undeclared_end {
-            return None;
+            return comparison;
         }
     }
     if hello.implements(Part::Moves) {
-        compare_acceptance(hello, ours, theirs, refused)
-    } else {
-        None
+        *comparison.plies.entry(Part::Moves).or_default() += theirs.len().min(ours.records.len());
+        if let Some(divergence) = compare_acceptance(hello, ours, theirs, refused) {
+            add(&mut comparison, divergence);
+        }
     }
+    comparison
+}
+
+/// Whether the engine may leave out the record of ply `index` (see
+/// [`compare`]).
+fn missing_is_allowed(
+    hello: &Hello,
+    ours: &Judgement,
+    index: usize,
+    refused: Option<TheirRefusal<'_>>,
+) -> bool {
+    let Some((ply, kind, _)) = refused else {
+        return false;
+    };
+    let refused_at = ply.map_or(0, |p| p as usize);
+    if refused_at > index {
+        return false;
+    }
+    // Refusing a move is judged as move acceptance, for an engine that
+    // declares it.
+    if hello.implements(Part::Moves) {
+        return true;
+    }
+    // Both refuse the same move (after an ending, or an illegal one).
+    let ours_at = ours
+        .refusal
+        .as_ref()
+        .map(|r| r.move_ply().map_or(0, |p| p as usize));
+    if ours_at.is_some_and(|ours_at| ours_at <= refused_at) {
+        return true;
+    }
+    // An engine that ends the game on claimable draws.
+    hello.draws == Draws::Automatic
+        && kind == RefusalKind::GameOver
+        && refused_at
+            .checked_sub(1)
+            .and_then(|last| ours.records.get(last))
+            .is_some_and(|status| !status.claims.is_empty())
 }
 
 fn shape(ply: Option<u32>, expected: &str, actual: &str) -> Divergence {
     Divergence {
         group: Group::AnswerShape,
+        cause: Cause::Plain,
         ply,
         expected: expected.to_owned(),
         actual: actual.to_owned(),
@@ -184,6 +313,7 @@ fn compare_part(part: Part, ours: &Status, theirs: &PartialStatus) -> Option<Div
     }
     Some(Divergence {
         group: Group::Part(part),
+        cause: Cause::Plain,
         ply: Some(ply),
         expected: render_part(part, &expected),
         actual: render_part(part, &actual),
@@ -265,6 +395,7 @@ fn compare_acceptance(
     };
     let diverge = |ply: usize, expected: String, actual: String| Divergence {
         group: Group::MoveAcceptance,
+        cause: Cause::Plain,
         ply: u32::try_from(ply).ok(),
         expected,
         actual,

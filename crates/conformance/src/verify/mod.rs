@@ -5,11 +5,13 @@
 //! * [`judge_text()`]: our implementations' answers in the protocol's terms;
 //! * [`Subject`]: what is verified, an [`EngineProcess`](crate::protocol::EngineProcess)
 //!   or [`OurArbiter`];
-//! * [`compare()`]: the first divergence, on declared parts only;
-//! * shrinking to a minimal game, grouped by [`Group`];
+//! * [`compare()`]: every distinct divergence, on declared parts only, each
+//!   with its [`Cause`];
+//! * shrinking each group and cause to a minimal game;
 //! * [`KnownDivergences`]: the known-divergences file, strict both ways;
 //! * [`render`]: text, JSON, JUnit and Markdown reports.
 
+mod cause;
 mod compare;
 mod judge;
 mod known;
@@ -17,7 +19,8 @@ pub mod render;
 mod shrink;
 mod subject;
 
-pub use compare::{Divergence, Group, compare};
+pub use cause::Cause;
+pub use compare::{Comparison, Divergence, Group, compare};
 pub use judge::judge_text;
 pub use known::{KnownDivergences, KnownDivergencesError};
 pub use shrink::{Minimal, Trial};
@@ -29,7 +32,7 @@ use std::time::{Duration, Instant};
 use drawrules::Judgement;
 
 use crate::corpus::Corpus;
-use crate::protocol::{EngineError, Hello};
+use crate::protocol::{EngineError, Hello, Part};
 use drawrules::StartPosition;
 use drawrules_scenario::{Scenario, SeededBytes};
 
@@ -42,10 +45,13 @@ pub struct VerifyOptions {
     pub seed: u64,
     /// The corpus to judge first, if any.
     pub corpus: Option<Corpus>,
-    /// Divergences shrunk per rule (the rest are counted).
-    pub shrink_per_rule: usize,
+    /// Divergences shrunk per group and cause (the rest are counted).
+    pub shrink_per_group: usize,
     /// Checks one shrink may spend.
     pub shrink_budget: usize,
+    /// Whether games the engine refuses as `unsupported` may pass (they
+    /// are counted and listed either way).
+    pub allow_unsupported: bool,
 }
 
 impl Default for VerifyOptions {
@@ -54,8 +60,9 @@ impl Default for VerifyOptions {
             games: 300,
             seed: 1,
             corpus: None,
-            shrink_per_rule: 2,
+            shrink_per_group: 1,
             shrink_budget: 300,
+            allow_unsupported: false,
         }
     }
 }
@@ -67,6 +74,9 @@ pub enum Problem {
     Divergence(Divergence),
     /// The engine broke the protocol.
     Fault(EngineError),
+    /// The engine refused the game as outside what it supports (its
+    /// message): nothing of it was compared.
+    Unsupported(String),
 }
 
 /// One game on which the engine went wrong.
@@ -92,6 +102,15 @@ impl Finding {
         match &self.problem {
             Problem::Divergence(divergence) => divergence.group.name(),
             Problem::Fault(_) => "fault",
+            Problem::Unsupported(_) => "unsupported",
+        }
+    }
+
+    /// The cause, for a divergence.
+    pub fn cause(&self) -> Option<Cause> {
+        match &self.problem {
+            Problem::Divergence(divergence) => Some(divergence.cause),
+            _ => None,
         }
     }
 }
@@ -105,6 +124,12 @@ pub struct VerifyReport {
     pub case_games: usize,
     /// Generated games judged.
     pub generated_games: usize,
+    /// Plies compared, per declared part, over all games.
+    pub compared: BTreeMap<Part, usize>,
+    /// Games compared on at least one ply of a declared part.
+    pub games_compared: usize,
+    /// Whether `unsupported` refusals may pass.
+    pub allow_unsupported: bool,
     /// Every game that went wrong.
     pub findings: Vec<Finding>,
     /// The known divergences it was run with.
@@ -123,12 +148,19 @@ impl VerifyReport {
         groups
     }
 
-    /// The groups with findings that the known file does not list.
+    /// The groups with findings that the known file does not list
+    /// (`unsupported` only when it is not allowed).
     pub fn unexpected(&self) -> Vec<&'static str> {
         self.groups()
             .into_keys()
+            .filter(|&group| !(group == "unsupported" && self.allow_unsupported))
             .filter(|&group| self.known.why(group).is_none())
             .collect()
+    }
+
+    /// The plies compared over all parts.
+    pub fn plies_compared(&self) -> usize {
+        self.compared.values().sum()
     }
 
     /// The known rules (group names) that no longer diverge.
@@ -141,10 +173,10 @@ impl VerifyReport {
             .collect()
     }
 
-    /// Whether the run passes: no finding beyond the known file, and no
-    /// known divergence that has gone.
+    /// Whether the run passes: something was compared, no finding beyond
+    /// the known file, and no known divergence that has gone.
     pub fn passed(&self) -> bool {
-        self.unexpected().is_empty() && self.stale().is_empty()
+        self.plies_compared() > 0 && self.unexpected().is_empty() && self.stale().is_empty()
     }
 }
 
@@ -228,43 +260,54 @@ pub fn verify(
 
     let total = games.len();
     let mut findings = Vec::new();
-    let mut shrunk: BTreeMap<&'static str, usize> = BTreeMap::new();
+    let mut compared: BTreeMap<Part, usize> = BTreeMap::new();
+    let mut games_compared = 0;
+    let mut shrunk: BTreeMap<(Group, Cause), usize> = BTreeMap::new();
     let mut next_id = 0;
     for (done, (source, game)) in games.into_iter().enumerate() {
         next_id += 1;
-        let (problem, reference) = match shrink::check(subject, &hello, &game, next_id) {
-            Ok(checked) => (
-                checked.divergence.map(Problem::Divergence),
-                Some(checked.reference),
-            ),
-            Err(fault) => (Some(Problem::Fault(fault)), None),
+        let found = |problem: Problem, reference: Option<Judgement>| Finding {
+            source: source.clone(),
+            game: game.clone(),
+            reference,
+            minimal: None,
+            problem,
         };
-        if let Some(problem) = problem {
-            let mut finding = Finding {
-                source,
-                game,
-                reference,
-                minimal: None,
-                problem,
-            };
-            if let (Problem::Divergence(divergence), Some(reference)) =
-                (&finding.problem, &finding.reference)
-            {
-                let count = shrunk.entry(divergence.group.name()).or_default();
-                if *count < options.shrink_per_rule {
-                    *count += 1;
-                    finding.minimal = Some(shrink::shrink(
-                        subject,
-                        &hello,
-                        &finding.game,
-                        divergence,
-                        reference,
-                        options.shrink_budget,
-                        &mut next_id,
-                    ));
+        match shrink::check(subject, &hello, &game, next_id) {
+            Err(fault) => findings.push(found(Problem::Fault(fault), None)),
+            Ok(checked) => {
+                let comparison = checked.comparison;
+                if let Some(message) = comparison.unsupported {
+                    findings.push(found(Problem::Unsupported(message), None));
+                }
+                if comparison.plies.values().any(|&plies| plies > 0) {
+                    games_compared += 1;
+                }
+                for (part, plies) in comparison.plies {
+                    *compared.entry(part).or_default() += plies;
+                }
+                for divergence in comparison.divergences {
+                    let count = shrunk.entry(divergence.key()).or_default();
+                    let minimal = (*count < options.shrink_per_group).then(|| {
+                        *count += 1;
+                        shrink::shrink(
+                            subject,
+                            &hello,
+                            &game,
+                            &divergence,
+                            &checked.reference,
+                            options.shrink_budget,
+                            &mut next_id,
+                        )
+                    });
+                    let mut finding = found(
+                        Problem::Divergence(divergence),
+                        Some(checked.reference.clone()),
+                    );
+                    finding.minimal = minimal;
+                    findings.push(finding);
                 }
             }
-            findings.push(finding);
         }
         progress(done + 1, total);
     }
@@ -272,6 +315,9 @@ pub fn verify(
         hello,
         case_games,
         generated_games: options.games,
+        compared,
+        games_compared,
+        allow_unsupported: options.allow_unsupported,
         findings,
         known,
         elapsed: started.elapsed(),

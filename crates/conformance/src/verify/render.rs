@@ -2,6 +2,7 @@
 //! JUnit XML for CI systems, Markdown for `spec/CONFORMANCE.md`; and each
 //! shrunk divergence as a ready-to-paste corpus case.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use serde_json::json;
@@ -12,6 +13,7 @@ use serde::Serialize;
 use crate::corpus::{Case, ExpectedRefusal};
 use crate::protocol::{Draws, Hello, Part};
 
+use super::cause::Cause;
 use super::compare::Group;
 use super::shrink::{Minimal, Trial};
 use super::{Finding, Problem, VerifyReport};
@@ -155,7 +157,47 @@ fn problem_text(problem: &Problem) -> String {
     match problem {
         Problem::Divergence(divergence) => divergence.to_string(),
         Problem::Fault(fault) => format!("fault: {fault}"),
+        Problem::Unsupported(message) => format!("refused as unsupported: {message}"),
     }
+}
+
+/// `findings` (of one group) by cause, in cause order; findings without a
+/// cause (faults, unsupported games) under `None`.
+fn by_cause<'a>(findings: &[&'a Finding]) -> BTreeMap<Option<Cause>, Vec<&'a Finding>> {
+    let mut causes: BTreeMap<Option<Cause>, Vec<&'a Finding>> = BTreeMap::new();
+    for &finding in findings {
+        causes.entry(finding.cause()).or_default().push(finding);
+    }
+    causes
+}
+
+/// How many games `findings` come from (a game may diverge for several
+/// causes).
+fn distinct_games(findings: &[&Finding]) -> usize {
+    let mut sources: Vec<&str> = findings.iter().map(|f| f.source.as_str()).collect();
+    sources.sort_unstable();
+    sources.dedup();
+    sources.len()
+}
+
+/// What was compared: games and plies, per part.
+fn compared_text(report: &VerifyReport) -> String {
+    let parts: Vec<String> = report
+        .compared
+        .iter()
+        .map(|(part, plies)| format!("{} {plies}", part.name()))
+        .collect();
+    format!(
+        "compared: {} of {} games, {} plies in all ({})",
+        report.games_compared,
+        report.case_games + report.generated_games,
+        report.plies_compared(),
+        if parts.is_empty() {
+            "no part".to_owned()
+        } else {
+            parts.join(", ")
+        }
+    )
 }
 
 /// The text report.
@@ -187,33 +229,47 @@ pub fn text(report: &VerifyReport) -> String {
         report.generated_games,
         report.elapsed.as_secs_f64()
     );
+    let _ = writeln!(out, "{}", compared_text(report));
     let groups = report.groups();
     for (group, findings) in &groups {
         let known = report.known.why(group);
         let _ = writeln!(
             out,
-            "\n== {group}: {} game{}{}",
-            findings.len(),
-            if findings.len() == 1 { "" } else { "s" },
+            "\n== {group}: {}{}",
+            games(distinct_games(findings)),
             known
                 .map(|why| format!(" (known: {why})"))
                 .unwrap_or_default()
         );
-        for finding in findings.iter().take(3) {
-            let _ = writeln!(
-                out,
-                "  {}: {}",
-                finding.source,
-                problem_text(&finding.problem)
-            );
-        }
-        if findings.len() > 3 {
-            let _ = writeln!(out, "  ... and {} more", findings.len() - 3);
-        }
-        if let Some(finding) = findings.iter().find(|f| f.minimal.is_some()) {
-            write_minimal(&mut out, &report.hello.name, finding);
-        } else if let Some(finding) = findings.first() {
-            let _ = writeln!(out, "  replay: {}", explain_command(&finding.game));
+        for (cause, findings) in by_cause(findings) {
+            let indent = match cause {
+                Some(cause) => {
+                    let _ = writeln!(
+                        out,
+                        "  -- cause {cause} ({}): {}",
+                        cause.explain(),
+                        games(distinct_games(&findings))
+                    );
+                    "    "
+                }
+                None => "  ",
+            };
+            for finding in findings.iter().take(3) {
+                let _ = writeln!(
+                    out,
+                    "{indent}{}: {}",
+                    finding.source,
+                    problem_text(&finding.problem)
+                );
+            }
+            if findings.len() > 3 {
+                let _ = writeln!(out, "{indent}... and {} more", findings.len() - 3);
+            }
+            if let Some(finding) = findings.iter().find(|f| f.minimal.is_some()) {
+                write_minimal(&mut out, indent, &report.hello.name, finding);
+            } else if let Some(finding) = findings.first() {
+                let _ = writeln!(out, "{indent}replay: {}", explain_command(&finding.game));
+            }
         }
     }
     for rule in report.stale() {
@@ -223,6 +279,12 @@ pub fn text(report: &VerifyReport) -> String {
         );
     }
     let unexpected = report.unexpected();
+    if report.plies_compared() == 0 {
+        let _ = writeln!(
+            out,
+            "\nnothing was compared: a run that compares nothing fails"
+        );
+    }
     let _ = writeln!(
         out,
         "\n{}: {} finding{} in {} group{}; {} beyond the known divergences, {} known that no longer diverge",
@@ -237,7 +299,7 @@ pub fn text(report: &VerifyReport) -> String {
     out
 }
 
-fn write_minimal(out: &mut String, engine: &str, finding: &Finding) {
+fn write_minimal(out: &mut String, indent: &str, engine: &str, finding: &Finding) {
     let Some(minimal) = &finding.minimal else {
         return;
     };
@@ -246,14 +308,14 @@ fn write_minimal(out: &mut String, engine: &str, finding: &Finding) {
     } = minimal;
     let _ = writeln!(
         out,
-        "  minimal ({} moves): {divergence}\n  replay: {}",
+        "{indent}minimal ({} moves): {divergence}\n{indent}replay: {}",
         game.moves.len(),
         explain_command(game)
     );
     if let Some(case) = corpus_case(engine, minimal) {
-        let _ = writeln!(out, "  as a corpus case:");
+        let _ = writeln!(out, "{indent}as a corpus case:");
         for line in case.lines() {
-            let _ = writeln!(out, "    {line}");
+            let _ = writeln!(out, "{indent}  {line}");
         }
     }
 }
@@ -264,28 +326,39 @@ pub fn json(report: &VerifyReport) -> String {
         .groups()
         .iter()
         .map(|(group, findings)| {
-            let minimal = findings
-                .iter()
-                .find_map(|f| f.minimal.as_ref())
-                .map(|minimal| {
-                    let game = &minimal.game;
+            let causes: Vec<serde_json::Value> = by_cause(findings)
+                .into_iter()
+                .map(|(cause, findings)| {
+                    let minimal = findings
+                        .iter()
+                        .find_map(|f| f.minimal.as_ref())
+                        .map(|minimal| {
+                            let game = &minimal.game;
+                            json!({
+                                "edition": game.edition,
+                                "fen": game.fen,
+                                "moves": game.moves,
+                                "divergence": minimal.divergence.to_string(),
+                                "replay": explain_command(game),
+                                "case": corpus_case(&report.hello.name, minimal),
+                            })
+                        });
                     json!({
-                        "edition": game.edition,
-                        "fen": game.fen,
-                        "moves": game.moves,
-                        "divergence": minimal.divergence.to_string(),
-                        "case": corpus_case(&report.hello.name, minimal),
+                        "cause": cause.map(Cause::name),
+                        "games": distinct_games(&findings),
+                        "examples": findings.iter().take(3).map(|f| json!({
+                            "source": f.source,
+                            "problem": problem_text(&f.problem),
+                        })).collect::<Vec<_>>(),
+                        "minimal": minimal,
                     })
-                });
+                })
+                .collect();
             json!({
                 "group": group,
                 "known": report.known.why(group),
-                "games": findings.len(),
-                "examples": findings.iter().take(3).map(|f| json!({
-                    "source": f.source,
-                    "problem": problem_text(&f.problem),
-                })).collect::<Vec<_>>(),
-                "minimal": minimal,
+                "games": distinct_games(findings),
+                "causes": causes,
             })
         })
         .collect();
@@ -293,6 +366,12 @@ pub fn json(report: &VerifyReport) -> String {
         "engine": report.hello,
         "case_games": report.case_games,
         "generated_games": report.generated_games,
+        "games_compared": report.games_compared,
+        "plies_compared": report
+            .compared
+            .iter()
+            .map(|(part, plies)| (part.name(), plies))
+            .collect::<BTreeMap<_, _>>(),
         "seconds": report.elapsed.as_secs_f64(),
         "groups": groups,
         "unexpected": report.unexpected(),
@@ -328,6 +407,7 @@ pub fn junit(report: &VerifyReport) -> String {
         "moves-after-the-end",
         "answer-shape",
         "fault",
+        "unsupported",
     ]);
     for group in groups.keys() {
         if !names.contains(group) {
@@ -339,7 +419,11 @@ pub fn junit(report: &VerifyReport) -> String {
     let mut skipped = 0;
     for name in &names {
         let findings = groups.get(name).map(Vec::as_slice).unwrap_or_default();
-        let known = report.known.why(name);
+        let allowed = *name == "unsupported" && report.allow_unsupported && !findings.is_empty();
+        let known = report
+            .known
+            .why(name)
+            .or(allowed.then_some("allowed by --allow-unsupported"));
         let _ = write!(
             cases,
             "    <testcase classname=\"drawrules.verify\" name=\"{}\">",
@@ -369,8 +453,8 @@ pub fn junit(report: &VerifyReport) -> String {
                         problem_text(&finding.problem)
                     );
                 }
-                if let Some(finding) = findings.iter().find(|f| f.minimal.is_some()) {
-                    write_minimal(&mut body, &report.hello.name, finding);
+                for finding in findings.iter().filter(|f| f.minimal.is_some()) {
+                    write_minimal(&mut body, "", &report.hello.name, finding);
                 }
                 let _ = write!(
                     cases,
@@ -437,6 +521,7 @@ pub fn markdown(report: &VerifyReport) -> String {
         "moves-after-the-end",
         "answer-shape",
         "fault",
+        "unsupported",
     ] {
         let verdict = match groups.get(extra) {
             None => "yes".to_owned(),

@@ -1,16 +1,21 @@
-//! Shrinking a divergent game to a minimal one that still diverges on the
-//! same rule.
+//! Shrinking a divergent game to a minimal one that still diverges in the
+//! same group for the same cause: fewer moves, a lower start clock, fewer
+//! men, the standard start, repeated until nothing more helps.
 
 use crate::protocol::{EngineError, Hello, JudgeRequest, Plies};
-use drawrules::Judgement;
 use drawrules::laws::Edition;
 use drawrules::reference::Reference;
+use drawrules::{Judgement, StartPosition};
+use shakmaty::Position;
+use shakmaty::uci::UciMove;
 
-use super::compare::{Divergence, compare};
+use super::compare::{Comparison, Divergence, compare};
 use super::judge::judge_text;
 use super::subject::Subject;
 
-/// A game to judge: start, moves, edition.
+/// A game to judge: start, moves, edition, as the engine is sent them.
+/// They stay text: corpus cases send invalid FENs and unreadable moves on
+/// purpose.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Trial {
     /// The start position as FEN.
@@ -19,6 +24,22 @@ pub struct Trial {
     pub moves: Vec<String>,
     /// The edition.
     pub edition: Edition,
+}
+
+impl Trial {
+    /// How big the game is, for the shrinker: moves, then men on the board,
+    /// then the start clock.
+    fn size(&self) -> (usize, usize, u32) {
+        let mut fields = self.fen.split(' ');
+        let men = fields
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+            .count();
+        let clock = fields.nth(3).and_then(|c| c.parse().ok()).unwrap_or(0);
+        (self.moves.len(), men, clock)
+    }
 }
 
 /// A divergent game shrunk as far as the budget allowed, with its
@@ -34,10 +55,10 @@ pub struct Minimal {
 }
 
 /// What one check of a game found: the reference's judgement, and the
-/// divergence of the subject's answer from it, if any.
+/// comparison of the subject's answer with it.
 pub(crate) struct Checked {
     pub(crate) reference: Judgement,
-    pub(crate) divergence: Option<Divergence>,
+    pub(crate) comparison: Comparison,
 }
 
 /// Judges `game` once with the reference and once with `subject`, and
@@ -66,17 +87,22 @@ pub(crate) fn check(
         plies: Plies::All,
     };
     let answer = subject.judge(&request)?;
-    let divergence = compare(hello, &ours, &answer);
+    let comparison = compare(hello, &ours, &answer);
     Ok(Checked {
         reference: ours,
-        divergence,
+        comparison,
     })
 }
 
-/// Shrinks `game`, which diverges as `found`, to a game that diverges on
-/// the same rule with as few moves as `budget` checks can find: first cut
-/// after the divergent ply, then drop runs of moves, halving their length,
-/// keeping every cut that still diverges on that rule.
+/// Shrinks `game`, which diverges as `found`, to a game that diverges in
+/// the same group for the same cause, as small as `budget` checks can
+/// find. Each round tries, keeping every candidate that still diverges so:
+/// the game cut after the divergent ply; runs of moves dropped, halving
+/// their length; the start clock set to 0, else halved; each man but the
+/// kings taken off the start position (the moves kept up to the first one
+/// no longer legal); the standard start with the moves that stay legal.
+/// Rounds repeat until one changes nothing (a fixpoint) or the budget is
+/// spent.
 pub(crate) fn shrink(
     subject: &mut dyn Subject,
     hello: &Hello,
@@ -86,37 +112,65 @@ pub(crate) fn shrink(
     budget: usize,
     next_id: &mut u64,
 ) -> Minimal {
-    let mut best = game.clone();
-    let mut divergence = found.clone();
-    let mut best_reference = reference.clone();
+    let mut best = Minimal {
+        game: game.clone(),
+        divergence: found.clone(),
+        reference: reference.clone(),
+    };
     let mut checks = 0;
-    let mut try_game = |candidate: &Trial, checks: &mut usize| -> Option<(Divergence, Judgement)> {
+    let mut try_game = |candidate: &Trial, checks: &mut usize| -> Option<Minimal> {
         *checks += 1;
         *next_id += 1;
-        match check(subject, hello, candidate, *next_id) {
-            Ok(Checked {
-                reference,
-                divergence: Some(d),
-            }) if d.group == found.group => Some((d, reference)),
-            _ => None,
-        }
+        let checked = check(subject, hello, candidate, *next_id).ok()?;
+        let divergence = checked
+            .comparison
+            .divergences
+            .into_iter()
+            .find(|d| d.key() == found.key())?;
+        let mut minimal = Minimal {
+            game: candidate.clone(),
+            divergence,
+            reference: checked.reference,
+        };
+        cut(&mut minimal);
+        Some(minimal)
     };
-    cut(&mut best, &mut best_reference, &divergence);
+    cut(&mut best);
+    loop {
+        let before = best.game.clone();
+        drop_moves(&mut best, budget, &mut checks, &mut try_game);
+        for candidate in simpler_starts(&best.game) {
+            if checks >= budget {
+                break;
+            }
+            if let Some(smaller) = try_game(&candidate, &mut checks)
+                && smaller.game.size() < best.game.size()
+            {
+                best = smaller;
+            }
+        }
+        if best.game == before || checks >= budget {
+            return best;
+        }
+    }
+}
 
-    let mut run = best.moves.len().div_ceil(2).max(1);
-    while run >= 1 && !best.moves.is_empty() && checks < budget {
+/// Drops runs of moves from `best`, halving their length down to one.
+fn drop_moves(
+    best: &mut Minimal,
+    budget: usize,
+    checks: &mut usize,
+    try_game: &mut impl FnMut(&Trial, &mut usize) -> Option<Minimal>,
+) {
+    let mut run = best.game.moves.len().div_ceil(2).max(1);
+    while !best.game.moves.is_empty() && *checks < budget {
         let mut start = 0;
-        while start < best.moves.len() && checks < budget {
-            let mut candidate = best.clone();
+        while start < best.game.moves.len() && *checks < budget {
+            let mut candidate = best.game.clone();
             let end = (start + run).min(candidate.moves.len());
             candidate.moves.drain(start..end);
-            match try_game(&candidate, &mut checks) {
-                Some((d, mut judged)) => {
-                    cut(&mut candidate, &mut judged, &d);
-                    best = candidate;
-                    divergence = d;
-                    best_reference = judged;
-                }
+            match try_game(&candidate, checks) {
+                Some(smaller) => *best = smaller,
                 None => start += run,
             }
         }
@@ -125,18 +179,123 @@ pub(crate) fn shrink(
         }
         run = run.div_ceil(2);
     }
-    Minimal {
-        game: best,
-        divergence,
-        reference: best_reference,
-    }
 }
 
-/// Cuts `game` after the ply where it diverges, and the reference's
+/// Simpler starts for `game`, simplest first: a lower clock, one man
+/// fewer, the standard start; each with the longest prefix of the moves
+/// that stays legal there. None when the start is not a valid FEN (a
+/// corpus case may send one on purpose).
+fn simpler_starts(game: &Trial) -> Vec<Trial> {
+    let Ok(start) = StartPosition::from_fen(&game.fen) else {
+        return Vec::new();
+    };
+    let fen = start.to_string();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let [board, turn, castling, en_passant, clock, number] = fields[..] else {
+        return Vec::new();
+    };
+    let clock: u32 = clock.parse().unwrap_or(0);
+    let mut fens = Vec::new();
+    for lower in [0, clock / 2] {
+        if lower < clock {
+            fens.push(format!(
+                "{board} {turn} {castling} {en_passant} {lower} {number}"
+            ));
+        }
+    }
+    for square in 0..64 {
+        let Some(without) = without_man(board, square) else {
+            continue;
+        };
+        fens.push(format!(
+            "{without} {turn} {castling} {en_passant} {clock} {number}"
+        ));
+    }
+    fens.push(StartPosition::standard().to_string());
+    fens.into_iter()
+        .filter(|candidate| *candidate != fen)
+        .filter_map(|fen| {
+            let start = StartPosition::from_fen(&fen).ok()?;
+            let moves = legal_prefix(&start, &game.moves);
+            Some(Trial {
+                fen,
+                moves,
+                edition: game.edition,
+            })
+        })
+        .collect()
+}
+
+/// The board field with the man on `square` (a1 = 0) taken off, unless it
+/// is empty or a king.
+fn without_man(board: &str, square: usize) -> Option<String> {
+    let mut squares: Vec<Option<char>> = Vec::with_capacity(64);
+    for rank in board.split('/').rev() {
+        for c in rank.chars() {
+            match c.to_digit(10) {
+                Some(n) => squares.extend((0..n).map(|_| None)),
+                None => squares.push(Some(c)),
+            }
+        }
+    }
+    if squares.len() != 64 || matches!(squares[square], None | Some('k' | 'K')) {
+        return None;
+    }
+    squares[square] = None;
+    let ranks: Vec<String> = squares
+        .chunks(8)
+        .rev()
+        .map(|rank| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for man in rank {
+                match man {
+                    Some(c) => {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(*c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+            }
+            text
+        })
+        .collect();
+    Some(ranks.join("/"))
+}
+
+/// The longest prefix of `moves` (UCI) that is legal from `start`.
+fn legal_prefix(start: &StartPosition, moves: &[String]) -> Vec<String> {
+    let mut position = start.position().clone();
+    let mut kept = Vec::new();
+    for text in moves {
+        let Ok(uci) = text.parse::<UciMove>() else {
+            break;
+        };
+        let Ok(mv) = uci.to_move(&position) else {
+            break;
+        };
+        position.play_unchecked(mv);
+        kept.push(text.clone());
+    }
+    kept
+}
+
+/// Cuts the game after the ply where it diverges, and the reference's
 /// judgement with it: a replay of the first moves is the start of the
 /// replay of them all, so the judgement of the cut game is the cut
 /// judgement (a refusal of a move past the cut goes with it).
-fn cut(game: &mut Trial, reference: &mut Judgement, divergence: &Divergence) {
+fn cut(minimal: &mut Minimal) {
+    let Minimal {
+        game,
+        divergence,
+        reference,
+    } = minimal;
     let Some(ply) = divergence.ply else {
         return;
     };

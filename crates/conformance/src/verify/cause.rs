@@ -1,0 +1,268 @@
+//! What distinguishes the position where an engine diverges, in the
+//! reference's own terms: the cause a divergence is grouped by, so that two
+//! bugs in the same part of the rules show as two groups.
+//!
+//! A cause is read from the reference's judgement of the game (its records
+//! and the moves it played), never from the engine's answer. Each part of
+//! the rules looks at the facts that can change its answer, in a fixed
+//! order, and the first one that holds names the cause:
+//!
+//! * the move count (9.3, 9.6.2: `clock`, `fifty-moves`,
+//!   `fifty-moves-on-move`, `seventy-five-moves`): the count includes plies
+//!   from before the start position (its FEN clock), a castling move or a
+//!   lost castling right since the last pawn move or capture;
+//! * repetition (9.2, 9.6.1: `repetition`, `threefold-repetition`,
+//!   `threefold-on-move`, `fivefold-repetition`): a pawn's two-square step
+//!   whose en passant capture no legal move can make (9.2.3 counts no such
+//!   right), one whose capture is legal, a castling right lost during the
+//!   game;
+//! * the `fen`: the same facts at the ply itself, then the start clock;
+//! * `result` and the endings: checkmate or stalemate at a count of 100 or
+//!   more.
+//!
+//! Anything else is `plain`.
+
+use std::fmt;
+
+use drawrules::{Ending, Judgement, Status};
+use shakmaty::{Move, Role};
+
+use crate::protocol::Part;
+
+use super::compare::Group;
+
+/// What distinguishes the position where a divergence happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Cause {
+    /// The move count reaches back before the start position: its FEN
+    /// clock is above zero and no pawn move or capture has reset it.
+    StartClock,
+    /// A castling move, or a move that lost a castling right, was played
+    /// since the count last started.
+    CastlingInCount,
+    /// A pawn's two-square step gave no legal en passant capture: 9.2.3
+    /// counts no en passant right, a FEN-based identity would.
+    UnusableEnPassant,
+    /// A pawn's two-square step gave a legal en passant capture.
+    UsableEnPassant,
+    /// A castling right was lost during the game: positions before and
+    /// after differ.
+    CastlingRightLost,
+    /// Checkmate or stalemate at a move count of 100 plies or more.
+    EndingAtCount,
+    /// None of the above.
+    Plain,
+}
+
+impl Cause {
+    /// The cause's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cause::StartClock => "start-clock",
+            Cause::CastlingInCount => "castling-in-count",
+            Cause::UnusableEnPassant => "unusable-en-passant",
+            Cause::UsableEnPassant => "usable-en-passant",
+            Cause::CastlingRightLost => "castling-right-lost",
+            Cause::EndingAtCount => "ending-at-count",
+            Cause::Plain => "plain",
+        }
+    }
+
+    /// What the cause means, for a report's reader.
+    pub fn explain(self) -> &'static str {
+        match self {
+            Cause::StartClock => "the count includes the start FEN's clock",
+            Cause::CastlingInCount => "castling or a lost castling right during the count",
+            Cause::UnusableEnPassant => "a two-square pawn step with no legal en passant capture",
+            Cause::UsableEnPassant => "a two-square pawn step with a legal en passant capture",
+            Cause::CastlingRightLost => "a castling right lost during the game",
+            Cause::EndingAtCount => "checkmate or stalemate at a count of 100 or more",
+            Cause::Plain => "no distinguishing feature",
+        }
+    }
+}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The cause of a divergence in `group` at `ply` of the game the reference
+/// judged as `ours` (see the module docs).
+pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
+    let Some(ply) = ply.map(|p| p as usize).filter(|&p| p < ours.records.len()) else {
+        return Cause::Plain;
+    };
+    let facts = Facts { ours, ply };
+    let part = match group {
+        Group::Part(part) | Group::ClaimsAfterTheEnd(part) => part,
+        _ => return Cause::Plain,
+    };
+    let checks: &[Cause] = match part {
+        Part::Clock | Part::FiftyMoves | Part::FiftyMovesOnMove | Part::SeventyFiveMoves => &[
+            Cause::EndingAtCount,
+            Cause::StartClock,
+            Cause::CastlingInCount,
+        ],
+        Part::Repetition
+        | Part::ThreefoldRepetition
+        | Part::ThreefoldOnMove
+        | Part::FivefoldRepetition => &[
+            Cause::UnusableEnPassant,
+            Cause::UsableEnPassant,
+            Cause::CastlingRightLost,
+        ],
+        Part::Fen => &[
+            Cause::UnusableEnPassant,
+            Cause::CastlingRightLost,
+            Cause::StartClock,
+        ],
+        Part::Result | Part::Checkmate | Part::Stalemate => &[Cause::EndingAtCount],
+        _ => &[],
+    };
+    let at_ply_only = part == Part::Fen;
+    checks
+        .iter()
+        .copied()
+        .find(|&cause| facts.holds(cause, at_ply_only))
+        .unwrap_or(Cause::Plain)
+}
+
+/// The reference's judgement seen at one ply.
+struct Facts<'a> {
+    ours: &'a Judgement,
+    ply: usize,
+}
+
+impl Facts<'_> {
+    fn status(&self, ply: usize) -> &Status {
+        &self.ours.records[ply]
+    }
+
+    /// The move into `ply` (plies from 1).
+    fn move_into(&self, ply: usize) -> Option<Move> {
+        ply.checked_sub(1)
+            .and_then(|index| self.ours.moves.get(index))
+            .copied()
+    }
+
+    /// The FEN field `index` of the record of `ply`.
+    fn fen_field(&self, ply: usize, index: usize) -> &str {
+        self.status(ply).fen.split(' ').nth(index).unwrap_or("")
+    }
+
+    /// Whether `ply` was reached by a pawn's two-square step, and then
+    /// whether its en passant capture is legal (the reference writes the
+    /// square only then).
+    fn double_step(&self, ply: usize) -> Option<bool> {
+        let mv = self.move_into(ply)?;
+        let from = mv.from()?;
+        let two = mv.role() == Role::Pawn && from.rank().distance(mv.to().rank()) == 2;
+        two.then(|| self.fen_field(ply, 3) != "-")
+    }
+
+    /// Whether the move into `ply` castled or lost a castling right.
+    fn castling_changed(&self, ply: usize) -> bool {
+        ply >= 1
+            && (self.move_into(ply).is_some_and(|mv| mv.is_castle())
+                || self.fen_field(ply, 2) != self.fen_field(ply - 1, 2))
+    }
+
+    /// The plies a fact is looked for in: the ply alone, or every ply up to
+    /// it.
+    fn plies(&self, at_ply_only: bool) -> std::ops::RangeInclusive<usize> {
+        if at_ply_only {
+            self.ply..=self.ply
+        } else {
+            0..=self.ply
+        }
+    }
+
+    fn holds(&self, cause: Cause, at_ply_only: bool) -> bool {
+        let status = self.status(self.ply);
+        let clock = status.clock as usize;
+        match cause {
+            Cause::StartClock => clock > self.ply,
+            Cause::CastlingInCount => {
+                let first = self.ply.saturating_sub(clock) + 1;
+                (first..=self.ply).any(|p| self.castling_changed(p))
+            }
+            Cause::UnusableEnPassant => self
+                .plies(at_ply_only)
+                .any(|p| self.double_step(p) == Some(false)),
+            Cause::UsableEnPassant => self
+                .plies(at_ply_only)
+                .any(|p| self.double_step(p) == Some(true)),
+            Cause::CastlingRightLost => self
+                .plies(at_ply_only)
+                .any(|p| p >= 1 && self.fen_field(p, 2) != self.fen_field(p - 1, 2)),
+            Cause::EndingAtCount => {
+                clock >= 100
+                    && status
+                        .ended
+                        .iter()
+                        .any(|e| matches!(e, Ending::Checkmate | Ending::Stalemate))
+            }
+            Cause::Plain => true,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drawrules::{Edition, Notation, Reference, StartPosition, judge};
+
+    fn judged(fen: &str, moves: &str) -> Judgement {
+        let start: StartPosition = fen.parse().unwrap();
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        judge(
+            &mut Reference::default(),
+            &start,
+            Edition::Fide2018,
+            &moves,
+            Notation::Uci,
+        )
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn the_count_is_told_apart_by_start_clock_and_castling() {
+        let clock = Group::Part(Part::Clock);
+        let from_fen = judged("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 30 40", "e1g1 e8c8");
+        assert_eq!(cause(clock, &from_fen, Some(2)), Cause::StartClock);
+        let castled = judged("r3k2r/p7/8/8/8/8/P7/R3K2R w KQkq - 0 1", "a2a3 e8g8 e1c1");
+        assert_eq!(cause(clock, &castled, Some(3)), Cause::CastlingInCount);
+        assert_eq!(cause(clock, &castled, Some(1)), Cause::Plain);
+    }
+
+    #[test]
+    fn repetition_is_told_apart_by_en_passant() {
+        let repetition = Group::Part(Part::Repetition);
+        // d2d4 with no black pawn beside: no legal en passant capture.
+        let unusable = judged(START, "d2d4 g8f6 g1f3 f6g8");
+        assert_eq!(
+            cause(repetition, &unusable, Some(4)),
+            Cause::UnusableEnPassant
+        );
+        let usable = judged(
+            "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "e2e4 g8f6",
+        );
+        assert_eq!(cause(repetition, &usable, Some(2)), Cause::UsableEnPassant);
+        let knights = judged(START, "g1f3 g8f6 f3g1 f6g8");
+        assert_eq!(cause(repetition, &knights, Some(4)), Cause::Plain);
+    }
+
+    #[test]
+    fn a_ply_the_judgement_does_not_reach_is_plain() {
+        let knights = judged(START, "g1f3");
+        assert_eq!(
+            cause(Group::Part(Part::Clock), &knights, Some(9)),
+            Cause::Plain
+        );
+        assert_eq!(cause(Group::AnswerShape, &knights, Some(1)), Cause::Plain);
+    }
+}

@@ -1,0 +1,290 @@
+//! What `drawrules verify` finds in answers doctored on purpose, in
+//! process: no false PASS for empty, short or refused answers; every
+//! distinct bug in its own group and cause, each shrunk to its own minimal
+//! game; a systematic difference in one part hides nothing in the others;
+//! an engine that ends the game on claimable draws is judged on that.
+
+use drawrules::{GameResult, StartPosition};
+use drawrules_conformance::protocol::{
+    Answer, Draws, EngineError, EngineRefusal, Hello, JudgeRequest, Part, RefusalKind,
+};
+use drawrules_conformance::verify::{
+    Cause, Group, KnownDivergences, OurArbiter, Problem, Subject, VerifyOptions, VerifyReport,
+    render, verify,
+};
+use shakmaty::uci::UciMove;
+use shakmaty::{Position, Role};
+
+/// Our arbiter, with its handshake and answers changed by the closures.
+struct Doctored<H, J> {
+    hello: H,
+    answer: J,
+}
+
+impl<H, J> Subject for Doctored<H, J>
+where
+    H: FnMut(Hello) -> Hello,
+    J: FnMut(&JudgeRequest, Answer) -> Answer,
+{
+    fn hello(&mut self) -> Result<Hello, EngineError> {
+        Ok((self.hello)(OurArbiter.hello()?))
+    }
+
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
+        let answer = OurArbiter.judge(request)?;
+        Ok((self.answer)(request, answer))
+    }
+}
+
+fn run(subject: &mut dyn Subject, games: usize, allow_unsupported: bool) -> VerifyReport {
+    let options = VerifyOptions {
+        games,
+        allow_unsupported,
+        ..VerifyOptions::default()
+    };
+    verify(
+        subject,
+        &options,
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap()
+}
+
+fn only(parts: &[Part]) -> impl FnMut(Hello) -> Hello {
+    let parts = parts.to_vec();
+    move |hello| Hello {
+        implements: parts.clone(),
+        ..hello
+    }
+}
+
+fn records_of(answer: &mut Answer) -> &mut Vec<drawrules::PartialStatus> {
+    match answer {
+        Answer::Records { records, .. } => records,
+        Answer::Error(refusal) => &mut refusal.records,
+        Answer::Hello(_) => panic!("a handshake from the arbiter"),
+    }
+}
+
+#[test]
+fn empty_answers_are_findings_in_every_game() {
+    let mut subject = Doctored {
+        hello: |hello| hello,
+        answer: |_: &JudgeRequest, mut answer: Answer| {
+            records_of(&mut answer).clear();
+            answer
+        },
+    };
+    let report = run(&mut subject, 40, false);
+    let text = render::text(&report);
+    assert!(!report.passed(), "{text}");
+    let shapes = report
+        .findings
+        .iter()
+        .filter(|f| f.group() == "answer-shape")
+        .count();
+    assert_eq!(shapes, 40, "{text}");
+    assert_eq!(report.games_compared, 0, "{text}");
+}
+
+#[test]
+fn short_answers_are_findings() {
+    let mut subject = Doctored {
+        hello: |hello| hello,
+        answer: |_: &JudgeRequest, mut answer: Answer| {
+            let records = records_of(&mut answer);
+            if records.len() > 1 {
+                records.pop();
+            }
+            answer
+        },
+    };
+    let report = run(&mut subject, 40, false);
+    let text = render::text(&report);
+    assert!(!report.passed(), "{text}");
+    assert!(report.unexpected().contains(&"answer-shape"), "{text}");
+    assert_eq!(report.games_compared, 40, "{text}");
+}
+
+/// The start position's clock field.
+fn start_clock(request: &JudgeRequest) -> u32 {
+    request
+        .fen
+        .split(' ')
+        .nth(4)
+        .and_then(|c| c.parse().ok())
+        .unwrap()
+}
+
+#[test]
+fn unsupported_games_are_counted_and_fail_unless_allowed() {
+    // A library that cannot start from a FEN whose clock is above 0.
+    let refuse = |request: &JudgeRequest, answer: Answer| {
+        if start_clock(request) > 0 {
+            Answer::Error(EngineRefusal {
+                id: Some(request.id),
+                kind: RefusalKind::Unsupported,
+                ply: None,
+                message: "no clock in a FEN".to_owned(),
+                records: Vec::new(),
+            })
+        } else {
+            answer
+        }
+    };
+    let mut subject = Doctored {
+        hello: |hello| hello,
+        answer: refuse,
+    };
+    let strict = run(&mut subject, 60, false);
+    let refused = strict
+        .findings
+        .iter()
+        .filter(|f| matches!(f.problem, Problem::Unsupported(_)))
+        .count();
+    assert!(refused > 0 && refused < 60, "{refused}");
+    assert_eq!(strict.findings.len(), refused, "{}", render::text(&strict));
+    assert_eq!(strict.unexpected(), ["unsupported"]);
+    assert!(!strict.passed());
+    assert_eq!(strict.games_compared, 60 - refused);
+
+    let mut subject = Doctored {
+        hello: |hello| hello,
+        answer: refuse,
+    };
+    let allowed = run(&mut subject, 60, true);
+    assert!(allowed.passed(), "{}", render::text(&allowed));
+    let text = render::text(&allowed);
+    assert!(
+        text.contains(&format!("== unsupported: {refused} games")),
+        "{text}"
+    );
+}
+
+/// The clock with two planted bugs: it ignores the start FEN's clock, and
+/// castling resets it.
+fn clock_with_two_bugs(request: &JudgeRequest, mut answer: Answer) -> Answer {
+    let start: StartPosition = request.fen.parse().unwrap();
+    let mut position = start.position().clone();
+    let mut clocks = vec![0];
+    for text in &request.moves {
+        let Some(mv) = text
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|uci| uci.to_move(&position).ok())
+        else {
+            break;
+        };
+        let reset = mv.role() == Role::Pawn || mv.is_capture() || mv.is_castle();
+        clocks.push(if reset { 0 } else { clocks.last().unwrap() + 1 });
+        position.play_unchecked(mv);
+    }
+    for record in records_of(&mut answer) {
+        let ply = record.ply.unwrap() as usize;
+        record.clock = Some(clocks[ply]);
+    }
+    answer
+}
+
+#[test]
+fn two_bugs_in_one_part_are_two_groups_each_shrunk() {
+    let mut subject = Doctored {
+        hello: only(&[Part::Clock]),
+        answer: clock_with_two_bugs,
+    };
+    let report = run(&mut subject, 300, false);
+    let text = render::text(&report);
+    let minimal = |cause: Cause| {
+        report
+            .findings
+            .iter()
+            .filter(|f| f.cause() == Some(cause))
+            .find_map(|f| f.minimal.as_ref())
+            .unwrap_or_else(|| panic!("no shrunk {cause} finding:\n{text}"))
+    };
+    let start_clock = minimal(Cause::StartClock);
+    assert_eq!(start_clock.divergence.group, Group::Part(Part::Clock));
+    assert!(start_clock.game.moves.is_empty(), "{text}");
+    // The clock lowered as far as the bug still shows: 1.
+    assert_eq!(start_clock.game.fen.split(' ').nth(4), Some("1"), "{text}");
+
+    let castling = minimal(Cause::CastlingInCount);
+    assert_eq!(castling.divergence.group, Group::Part(Part::Clock));
+    assert!(castling.game.moves.len() <= 2, "{text}");
+    assert_eq!(castling.game.fen.split(' ').nth(4), Some("0"), "{text}");
+    assert!(
+        text.contains("cause start-clock") && text.contains("cause castling-in-count"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_systematic_fen_difference_hides_nothing() {
+    // Every FEN is wrong, and so is the clock after castling.
+    let mut subject = Doctored {
+        hello: only(&[Part::Fen, Part::Clock]),
+        answer: |request: &JudgeRequest, answer: Answer| {
+            let mut answer = clock_with_two_bugs(request, answer);
+            for record in records_of(&mut answer) {
+                record.fen = Some("8/8/8/8/8/8/8/8 w - - 0 1".to_owned());
+            }
+            answer
+        },
+    };
+    let report = run(&mut subject, 100, false);
+    let games = |group: &str| {
+        let mut sources: Vec<&str> = report
+            .findings
+            .iter()
+            .filter(|f| f.group() == group)
+            .map(|f| f.source.as_str())
+            .collect();
+        sources.dedup();
+        sources.len()
+    };
+    // Every game compared at all (a game over at its start by an ending the
+    // engine does not declare is not) diverges on the FEN.
+    assert!(report.games_compared > 90);
+    assert_eq!(games("fen"), report.games_compared);
+    assert!(games("clock") > 5, "{}", games("clock"));
+}
+
+#[test]
+fn an_engine_that_ends_the_game_on_claimable_draws_is_judged_on_that() {
+    // It declares `draws: automatic`: at the first ply where a draw could
+    // be claimed it gives the result 1/2-1/2 and refuses the next move.
+    let mut subject = Doctored {
+        hello: |hello| Hello {
+            implements: vec![Part::Result, Part::Clock, Part::Repetition],
+            draws: Draws::Automatic,
+            ..hello
+        },
+        answer: |request: &JudgeRequest, answer: Answer| {
+            let Answer::Records { id, mut records } = answer else {
+                return answer;
+            };
+            let Some(end) = records
+                .iter()
+                .position(|r| r.claims.as_ref().is_some_and(|c| !c.is_empty()))
+            else {
+                return Answer::Records { id, records };
+            };
+            records.truncate(end + 1);
+            records[end].result = Some(GameResult::Draw);
+            if end == request.moves.len() {
+                return Answer::Records { id, records };
+            }
+            Answer::Error(EngineRefusal {
+                id: Some(id),
+                kind: RefusalKind::GameOver,
+                ply: Some(u32::try_from(end + 1).unwrap()),
+                message: "drawn".to_owned(),
+                records,
+            })
+        },
+    };
+    let report = run(&mut subject, 200, false);
+    assert!(report.passed(), "{}", render::text(&report));
+    assert!(report.plies_compared() > 0);
+}
