@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use super::messages::{Answer, Hello, JudgeRequest, PROTOCOL_VERSION, Request};
+use super::messages::{Answer, Hello, JudgeRequest, PROTOCOL_VERSION, Request, SUPPORTED_VERSIONS};
 use super::reader::{MAX_LINE, ParseAnswerError, read_answer};
 
 /// Something an engine did that the protocol does not allow. The harness
@@ -38,8 +38,8 @@ pub enum EngineError {
     /// An answer of the wrong kind or for another request.
     #[error("unexpected answer: {0}")]
     Unexpected(String),
-    /// The handshake named another protocol version.
-    #[error("the engine speaks protocol {0}, not {PROTOCOL_VERSION}")]
+    /// The handshake named a protocol version this harness does not speak.
+    #[error("the engine speaks protocol {0}; this harness speaks {PROTOCOL_VERSION} and 1")]
     Version(u32),
 }
 
@@ -204,8 +204,14 @@ impl EngineProcess {
                 self.timeout.max(HANDSHAKE_TIMEOUT),
             )
             .and_then(|answer| match answer {
-                Answer::Hello(hello) if hello.protocol != PROTOCOL_VERSION => {
+                Answer::Hello(hello) if !SUPPORTED_VERSIONS.contains(&hello.protocol) => {
                     Err(EngineError::Version(hello.protocol))
+                }
+                Answer::Hello(hello) if hello.draws.check().is_err() => {
+                    Err(EngineError::Unexpected(format!(
+                        "draw policies that cannot be judged: {}",
+                        hello.draws.check().err().unwrap_or_default()
+                    )))
                 }
                 Answer::Hello(hello) if hello.editions.is_empty() => Err(EngineError::Unexpected(
                     "a handshake that names no edition".to_owned(),
