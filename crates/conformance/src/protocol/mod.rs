@@ -16,5 +16,7 @@ pub mod reader;
 pub use messages::{
     Answer, Draws, EngineRefusal, Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies, RefusalKind,
 };
-pub use process::{EngineError, EngineProcess};
+pub use process::{
+    BROKEN_AFTER, ENGINE_ID_VAR, EngineError, EngineProcess, adopt_orphans, stop_all_engines,
+};
 pub use reader::{ParseAnswerError, read_answer};

@@ -111,6 +111,9 @@ pub struct VerifyReport {
     pub known: KnownDivergences,
     /// How long it took.
     pub elapsed: Duration,
+    /// Why the run stopped before its last game: the engine is broken
+    /// ([`EngineError::is_broken`]).
+    pub broken: Option<EngineError>,
 }
 
 impl VerifyReport {
@@ -144,7 +147,7 @@ impl VerifyReport {
     /// Whether the run passes: no finding beyond the known file, and no
     /// known divergence that has gone.
     pub fn passed(&self) -> bool {
-        self.unexpected().is_empty() && self.stale().is_empty()
+        self.broken.is_none() && self.unexpected().is_empty() && self.stale().is_empty()
     }
 }
 
@@ -154,7 +157,9 @@ impl VerifyReport {
 /// judged by the reference and by the subject and compared on the parts the
 /// subject declares. Divergences are shrunk (`shrink_per_rule` per rule);
 /// faults are recorded and the run goes on (an engine process restarts by
-/// itself). `progress` hears `(games done, games in all)`.
+/// itself) and the run goes on, unless the engine is broken: then it stops
+/// there, with the findings so far and [`VerifyReport::broken`]. `progress`
+/// hears `(games done, games in all)`.
 ///
 /// # Errors
 ///
@@ -230,6 +235,7 @@ pub fn verify(
     let mut findings = Vec::new();
     let mut shrunk: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut next_id = 0;
+    let mut broken = None;
     for (done, (source, game)) in games.into_iter().enumerate() {
         next_id += 1;
         let (problem, reference) = match shrink::check(subject, &hello, &game, next_id) {
@@ -239,6 +245,12 @@ pub fn verify(
             ),
             Err(fault) => (Some(Problem::Fault(fault)), None),
         };
+        // A broken engine answers nothing more: stop with the findings so far.
+        if let Some(Problem::Fault(fault)) = &problem
+            && fault.is_broken()
+        {
+            broken = Some(fault.clone());
+        }
         if let Some(problem) = problem {
             let mut finding = Finding {
                 source,
@@ -267,6 +279,9 @@ pub fn verify(
             findings.push(finding);
         }
         progress(done + 1, total);
+        if broken.is_some() {
+            break;
+        }
     }
     Ok(VerifyReport {
         hello,
@@ -275,5 +290,6 @@ pub fn verify(
         findings,
         known,
         elapsed: started.elapsed(),
+        broken,
     })
 }
