@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand};
 mod commands;
 mod engine;
 mod output;
+mod signals;
 
 use commands::{adjudicate, cases, explain, verify};
 

@@ -101,7 +101,7 @@ pub(super) fn read_lines(stdout: impl Read, sender: &Sender<Line>) {
             Ok(0) => Err(EngineError::Exited { status: None }),
             Ok(_) if bytes.len() > MAX_LINE => Err(EngineError::Garbage(ParseAnswerError {
                 reason: format!("a line longer than {MAX_LINE} bytes"),
-                excerpt: String::new(),
+                excerpt: format!("{:?}…", String::from_utf8_lossy(&bytes[..40])),
             })),
             Ok(_) => {
                 while matches!(bytes.last(), Some(b'\n' | b'\r')) {
