@@ -56,7 +56,9 @@ pub struct VerifyArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// How long to wait for each answer of the engine, in milliseconds.
+    /// How long the engine has for each request (reading it and answering),
+    /// in milliseconds. 3 faults in a row, or a run of faults longer than
+    /// twice this, make the engine broken: verify stops (exit status 3).
     #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
 }

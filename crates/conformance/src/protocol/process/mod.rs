@@ -3,9 +3,9 @@
 //! counted until the engine is broken, and every process it started killed
 //! with it.
 //!
-//! * [`pipe`]: writes with a deadline, and the thread that reads lines;
-//! * [`faults`]: faults in a row and when they make the engine broken;
-//! * [`cleanup`]: process groups, descendants, marks, orphans, signals.
+//! * `pipe`: writes with a deadline, and the thread that reads lines;
+//! * `faults`: faults in a row and when they make the engine broken;
+//! * `cleanup`: process groups, descendants, marks, orphans, signals.
 
 mod cleanup;
 mod error;
