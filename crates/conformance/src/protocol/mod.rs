@@ -21,5 +21,7 @@ pub use messages::{
     Answer, EngineRefusal, Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies, RefusalKind,
     SUPPORTED_VERSIONS,
 };
-pub use process::{EngineError, EngineProcess};
+pub use process::{
+    BROKEN_AFTER, ENGINE_ID_VAR, EngineError, EngineProcess, adopt_orphans, stop_all_engines,
+};
 pub use reader::{ParseAnswerError, read_answer};

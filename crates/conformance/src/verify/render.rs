@@ -285,6 +285,9 @@ pub fn text(report: &VerifyReport) -> String {
         );
     }
     let unexpected = report.unexpected();
+    if let Some(broken) = &report.broken {
+        let _ = writeln!(out, "\nstopped early: {broken}");
+    }
     if report.plies_compared() == 0 {
         let _ = writeln!(
             out,
@@ -380,6 +383,7 @@ pub fn json(report: &VerifyReport) -> String {
             .collect::<BTreeMap<_, _>>(),
         "seconds": report.elapsed.as_secs_f64(),
         "groups": groups,
+        "broken": report.broken.as_ref().map(ToString::to_string),
         "unexpected": report.unexpected(),
         "stale": report.stale(),
         "passed": report.passed(),
