@@ -30,7 +30,7 @@ mod finding;
 mod summary;
 
 pub use finding::{Adjudication, EndedAt, FirstClaim, GameFinding, ResultCheck};
-pub use summary::{Summary, progress_line};
+pub use summary::Summary;
 
 use std::io::Read;
 
