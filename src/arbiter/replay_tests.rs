@@ -28,7 +28,8 @@ fn answers(arbiter: &Arbiter) -> String {
         arbiter.is_over(),
         arbiter.result(),
         arbiter.claims(),
-        crate::laws::Claim::ALL.map(|claim| (arbiter.may_claim(claim), arbiter.claimable_on_move(claim))),
+        crate::laws::Claim::ALL
+            .map(|claim| (arbiter.may_claim(claim), arbiter.claimable_on_move(claim))),
         (arbiter.threefold_on_move(), arbiter.fifty_moves_on_move()),
     )
 }
@@ -44,7 +45,11 @@ fn compare_from(fen: &str, edition: Edition, games: usize, dice: &mut Dice) -> u
         assert_eq!(answers(&normal), answers(&replayed));
         while !normal.is_over() {
             let moves = normal.position().legal_moves();
-            let quiet: Vec<Move> = moves.iter().filter(|mv| !mv.is_zeroing()).copied().collect();
+            let quiet: Vec<Move> = moves
+                .iter()
+                .filter(|mv| !mv.is_zeroing())
+                .copied()
+                .collect();
             let mv = if !quiet.is_empty() && dice.roll(10) < 8 {
                 quiet[dice.roll(quiet.len())]
             } else {
@@ -52,7 +57,11 @@ fn compare_from(fen: &str, edition: Edition, games: usize, dice: &mut Dice) -> u
             };
             normal.play_move(mv).unwrap();
             replayed.play_replayed(mv).unwrap();
-            assert_eq!(answers(&normal), answers(&replayed), "after {mv:?} from {fen}");
+            assert_eq!(
+                answers(&normal),
+                answers(&replayed),
+                "after {mv:?} from {fen}"
+            );
             assert_eq!(normal.endings(), replayed.endings());
         }
         endings_seen += 1;

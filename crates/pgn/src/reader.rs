@@ -165,9 +165,7 @@ mod tests {
         assert_eq!(games.len(), 1);
         assert_eq!(
             games[0].syntax_error.as_deref(),
-            Some(
-                "unterminated comment opened on line 1; reading goes on at the next tag section"
-            )
+            Some("unterminated comment opened on line 1; reading goes on at the next tag section")
         );
     }
 

@@ -177,9 +177,7 @@ impl<R: Read> Scanner<R> {
         self.frame.bytes += n as u64;
         if !self.skipping {
             let room = self.limits.max_game_bytes + 1 - self.frame.text.len();
-            self.frame
-                .text
-                .extend_from_slice(&bytes[..n.min(room)]);
+            self.frame.text.extend_from_slice(&bytes[..n.min(room)]);
             if self.frame.text.len() > self.limits.max_game_bytes {
                 self.skipping = true;
                 self.frame.text.truncate(self.tags_end);

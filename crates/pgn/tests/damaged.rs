@@ -7,7 +7,9 @@ use drawrules_pgn::{Games, Limits, PgnGame, SourceError, decompressed};
 
 /// A good game named `name`.
 fn game(name: &str) -> String {
-    format!("[Event \"{name}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n")
+    format!(
+        "[Event \"{name}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
+    )
 }
 
 /// The games of `text`: (event, syntax error or too long) per game, and
@@ -133,7 +135,9 @@ fn binary_garbage_is_one_bad_game_and_the_games_after_it_are_read() {
     assert_eq!(games.last(), Some(&("B".into(), None)));
     // Whatever the garbage reads as, it is never taken for a good game.
     assert!(
-        games[1..games.len() - 1].iter().all(|(_, problem)| problem.is_some())
+        games[1..games.len() - 1]
+            .iter()
+            .all(|(_, problem)| problem.is_some())
             || games.len() == 2,
         "{games:?}"
     );
@@ -163,7 +167,10 @@ fn too_long_games_are_skipped_without_being_held() {
     let long = format!("[Event \"Long\"]\n\n{}*\n\n", "Nf3 Nf6 Ng1 Ng8 ".repeat(26));
     let text = format!("{}{long}{}", game("A"), game("B"));
     let (games, _) = read(text.as_bytes(), limits);
-    assert_eq!(games[1], ("Long".into(), Some("more than 100 plies".into())));
+    assert_eq!(
+        games[1],
+        ("Long".into(), Some("more than 100 plies".into()))
+    );
     assert_eq!(games[2], ("B".into(), None));
 }
 
@@ -183,7 +190,9 @@ fn cut_stream(compressed: &[u8], cut: usize) -> (usize, Option<String>, usize) {
         decoded.extend_from_slice(&chunk[..read]);
     }
     // A game is whole once its termination marker is there.
-    let whole = String::from_utf8_lossy(&decoded).matches("Qxf7# 1-0").count();
+    let whole = String::from_utf8_lossy(&decoded)
+        .matches("Qxf7# 1-0")
+        .count();
     let input = decompressed(std::io::Cursor::new(compressed[..cut].to_vec())).unwrap();
     let mut names = Vec::new();
     let mut failure = None;
