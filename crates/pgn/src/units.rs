@@ -31,7 +31,7 @@ impl Unit {
         Unit {
             index,
             line: frame.line,
-            segments: vec![0..frame.text.len()],
+            segments: std::iter::once(0..frame.text.len()).collect(),
             text: frame.text,
             problem: frame.problem,
         }
