@@ -14,12 +14,9 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("drawrules runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("stdin written");
+    // A command that stops at its arguments reads nothing: a broken pipe
+    // here is its answer, not a failure.
+    let _ = child.stdin.take().expect("stdin").write_all(stdin);
     child.wait_with_output().expect("drawrules ends")
 }
 
