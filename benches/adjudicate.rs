@@ -1,22 +1,69 @@
-//! Games per second for `drawrules adjudicate` against a bare replay of the
-//! same games (the same PGN reader, SAN to moves and play with shakmaty, no
-//! rules), on one and on two threads, in one process. Decompression is
-//! timed apart: both read the already decompressed text.
+//! Games per second for `drawrules adjudicate`, on one and on two threads,
+//! against a bare replay of the same games on one thread (`pgn-reader`
+//! collecting the SAN of the main line, shakmaty turning SAN into moves and
+//! playing them, no rules), in one process. Decompression is timed apart:
+//! both read the already decompressed text.
 //!
 //! Run with `cargo bench --bench adjudicate`.
 
 use std::io::Read;
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use drawrules::Edition;
 use drawrules_pgn::adjudicate::{AdjudicateOptions, adjudicate_source};
-use drawrules_pgn::{Games, PgnGame, decompressed, in_order};
+use drawrules_pgn::{PgnGame, decompressed};
+use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::Position;
+
+/// A bare `pgn-reader` visitor: the tags that set up the position (FEN,
+/// Variant) and the main line's SAN, as any program that replays a PGN
+/// file collects them.
+#[derive(Default)]
+struct Bare {
+    game: PgnGame,
+}
+
+impl Visitor for Bare {
+    type Tags = ();
+    type Movetext = ();
+    type Output = PgnGame;
+
+    fn begin_tags(&mut self) -> ControlFlow<PgnGame> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<PgnGame> {
+        if matches!(name, b"FEN" | b"Variant") {
+            self.game
+                .tags
+                .set(name, value.decode_utf8_lossy().into_owned());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<PgnGame> {
+        ControlFlow::Continue(())
+    }
+
+    fn san(&mut self, _movetext: &mut (), san_plus: SanPlus) -> ControlFlow<PgnGame> {
+        self.game.moves.push(san_plus);
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _movetext: &mut ()) -> ControlFlow<PgnGame, Skip> {
+        ControlFlow::Continue(Skip(true))
+    }
+
+    fn end_game(&mut self, _movetext: ()) -> PgnGame {
+        std::mem::take(&mut self.game)
+    }
+}
 
 /// Replays a game's main line with shakmaty alone; returns the plies
 /// played (stopping at the first move that is not legal).
-fn bare_replay(game: &PgnGame) -> usize {
+fn bare_replay(game: &PgnGame) -> u64 {
     let Ok(start) = game.start() else { return 0 };
     let mut position = start.position().clone();
     let mut plies = 0;
@@ -30,8 +77,43 @@ fn bare_replay(game: &PgnGame) -> usize {
     plies
 }
 
+/// Reads every game of `text` with bare `pgn-reader` and replays it on
+/// the calling thread: (games, plies).
+fn bare(text: &[u8]) -> (u64, u64) {
+    let mut reader = Reader::new(text);
+    let mut visitor = Bare::default();
+    let (mut games, mut plies) = (0, 0);
+    loop {
+        match reader.read_game(&mut visitor) {
+            Ok(Some(game)) => {
+                games += 1;
+                plies += bare_replay(&game);
+            }
+            Ok(None) => break,
+            Err(_) => {
+                games += 1;
+                visitor = Bare::default();
+                let _ = reader.skip_game();
+            }
+        }
+    }
+    (games, plies)
+}
+
+/// Adjudicates every game of `text` on `threads` threads: the games read.
+fn adjudicated(name: &str, text: &[u8], threads: usize) -> u64 {
+    let mut games = 0;
+    let options = AdjudicateOptions {
+        edition: Edition::Fide2018,
+        threads,
+        ..AdjudicateOptions::default()
+    };
+    adjudicate_source(name, text, &options, |_, _| games += 1).expect("readable");
+    games
+}
+
 /// The best of three timings of `work`.
-fn best(work: impl Fn() -> u64) -> (Duration, u64) {
+fn best<T: Ord + Default>(work: impl Fn() -> T) -> (Duration, T) {
     (0..3)
         .map(|_| {
             let started = Instant::now();
@@ -49,12 +131,9 @@ fn smoke() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lichess-sample.pgn");
     let text =
         std::fs::read(&path).unwrap_or_else(|err| panic!("cannot read {}: {err}", path.display()));
-    let (mut games, mut plies) = (0, 0);
-    for game in Games::new(text.as_slice()) {
-        games += 1;
-        plies += bare_replay(&game.expect("the sample reads to its end"));
-    }
+    let (games, plies) = bare(&text);
     let mut adjudicated = 0;
+    let mut adjudicated_plies = 0;
     let options = AdjudicateOptions {
         edition: Edition::Fide2018,
         threads: 2,
@@ -65,12 +144,17 @@ fn smoke() {
         text.as_slice(),
         &options,
         |report, _| {
-            assert!(report.adjudication.is_some(), "{:?}", report.error_line());
+            let found = report.adjudication.as_ref();
+            assert!(found.is_some(), "{:?}", report.error_line());
             adjudicated += 1;
+            adjudicated_plies += found.map_or(0, |found| u64::from(found.plies));
         },
     )
     .expect("readable");
-    assert_eq!((games, adjudicated, plies), (283, 283, 24_050));
+    assert_eq!(
+        (games, adjudicated, plies, adjudicated_plies),
+        (283, 283, 24_050, 24_050)
+    );
     println!("adjudicate smoke run: {games} games, {plies} plies, both ways");
 }
 
@@ -103,41 +187,18 @@ fn main() {
             text.len() / 1_000_000,
             unpacking.as_secs_f64()
         );
+        let (bare_time, (games, _)) = best(|| bare(&text));
+        let bare_rate = games as f64 / bare_time.as_secs_f64();
+        println!("bare pgn-reader + shakmaty replay, 1 thread: {bare_rate:.0} games/s");
         println!(
-            "{:<10} {:>14} {:>14} {:>8}",
-            "threads", "bare games/s", "adjud. games/s", "ratio"
+            "{:<10} {:>14} {:>24}",
+            "threads", "adjud. games/s", "ratio to 1-thread bare"
         );
         for threads in [1, 2] {
-            let (bare_time, games) = best(|| {
-                let mut games = 0;
-                in_order(
-                    Games::new(text.as_slice()),
-                    threads,
-                    256,
-                    |game| game.map(|game| bare_replay(&game)),
-                    |_| games += 1,
-                )
-                .expect("threads");
-                games
-            });
-            let (adjudicate_time, adjudicated) = best(|| {
-                let mut games = 0;
-                let options = AdjudicateOptions {
-                    edition: Edition::Fide2018,
-                    threads,
-                    ..AdjudicateOptions::default()
-                };
-                adjudicate_source(file, text.as_slice(), &options, |_, _| games += 1)
-                    .expect("readable");
-                games
-            });
-            assert_eq!(games, adjudicated);
-            let bare_rate = games as f64 / bare_time.as_secs_f64();
-            let rate = adjudicated as f64 / adjudicate_time.as_secs_f64();
-            println!(
-                "{threads:<10} {bare_rate:>14.0} {rate:>14.0} {:>8.2}",
-                rate / bare_rate
-            );
+            let (time, read) = best(|| adjudicated(file, &text, threads));
+            assert_eq!(read, games, "both read every game");
+            let rate = read as f64 / time.as_secs_f64();
+            println!("{threads:<10} {rate:>14.0} {:>24.2}", rate / bare_rate);
         }
     }
 }

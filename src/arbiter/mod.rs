@@ -71,6 +71,10 @@ pub struct Arbiter {
     ply: u32,
     window: Window,
     ended: Vec<Ending>,
+    /// Whether checkmate and stalemate are still to be decided for the
+    /// current position (replay mode; see [`Arbiter::play_replayed`]).
+    /// Then no other ending holds: `ended` is empty.
+    unsettled: bool,
 }
 
 impl Default for Arbiter {
@@ -92,6 +96,7 @@ impl Arbiter {
             ply: 0,
             window: Window::default(),
             ended: Vec::new(),
+            unsettled: false,
             position,
         };
         arbiter
@@ -143,19 +148,58 @@ impl Arbiter {
 
     /// The endings that hold, in article order; empty while the game goes on.
     pub fn endings(&self) -> &[Ending] {
+        if self.unsettled {
+            return match self.stuck() {
+                Some(ending) => std::slice::from_ref(ending),
+                None => &[],
+            };
+        }
         &self.ended
     }
 
     /// Whether the game is over.
     #[inline]
     pub fn is_over(&self) -> bool {
-        !self.ended.is_empty()
+        !self.ended.is_empty() || (self.unsettled && self.stuck().is_some())
+    }
+
+    /// Whether every ending of the current position has been decided: always
+    /// true but after [`Arbiter::play_replayed`], until the next move or
+    /// [`Arbiter::settle`]. While it is false, no ending other than
+    /// checkmate and stalemate holds, and the answers of the other methods
+    /// are still exact (they decide those two when they need to).
+    #[inline]
+    pub fn is_settled(&self) -> bool {
+        !self.unsettled
+    }
+
+    /// Decides checkmate and stalemate for the current position if
+    /// [`Arbiter::play_replayed`] left them open.
+    pub fn settle(&mut self) {
+        if std::mem::take(&mut self.unsettled)
+            && let Some(ending) = self.stuck()
+        {
+            self.ended.push(*ending);
+        }
+    }
+
+    /// Checkmate or stalemate of the current position, decided from
+    /// scratch: the player to move has no legal move (Articles 5.1.1 and
+    /// 5.2.1).
+    fn stuck(&self) -> Option<&'static Ending> {
+        if has_legal_king_step(&self.position) || !self.position.legal_moves().is_empty() {
+            None
+        } else if self.position.is_check() {
+            Some(&Ending::Checkmate)
+        } else {
+            Some(&Ending::Stalemate)
+        }
     }
 
     /// The result: the winner after checkmate, a draw after any other
     /// ending, `*` while the game goes on.
     pub fn result(&self) -> GameResult {
-        match (self.ended.first(), self.position.turn()) {
+        match (self.endings().first(), self.position.turn()) {
             (None, _) => GameResult::Ongoing,
             (Some(Ending::Checkmate), Color::White) => GameResult::BlackWins,
             (Some(Ending::Checkmate), Color::Black) => GameResult::WhiteWins,
@@ -187,11 +231,11 @@ impl Arbiter {
     /// ```
     #[inline]
     pub fn may_claim(&self, claim: Claim) -> bool {
-        !self.is_over()
-            && match claim {
-                Claim::ThreefoldRepetition => self.repetition() >= 3,
-                Claim::FiftyMoves => self.clock >= 100,
-            }
+        let due = match claim {
+            Claim::ThreefoldRepetition => self.repetition() >= 3,
+            Claim::FiftyMoves => self.clock >= 100,
+        };
+        due && !self.is_over()
     }
 
     /// The legal moves on which the player to move may claim each draw by
@@ -247,7 +291,7 @@ impl Arbiter {
     /// squares, the move's from and to: at most one move per target is
     /// tried, and confirmed on the full position.
     pub fn threefold_on_move(&self) -> Vec<Move> {
-        if self.is_over() {
+        if !self.unsettled && self.is_over() {
             return Vec::new();
         }
         let occupied = self.position.board().occupied();
@@ -280,13 +324,16 @@ impl Arbiter {
                 moves.push(mv);
             }
         }
+        // While mate and stalemate are open, a legal move found here rules
+        // both out: the game goes on.
         moves
     }
 
     /// The legal moves that would complete 50 moves by each player without
     /// a pawn move or capture (Article 9.3.1); empty once the game is over.
     pub fn fifty_moves_on_move(&self) -> Vec<Move> {
-        if self.clock < 99 || self.is_over() {
+        // While mate and stalemate are open, any legal move rules both out.
+        if self.clock < 99 || (!self.unsettled && self.is_over()) {
             return Vec::new();
         }
         self.position
@@ -303,7 +350,7 @@ impl Arbiter {
             fen: self.fen(),
             clock: self.clock,
             repetition: self.repetition(),
-            ended: self.ended.clone(),
+            ended: self.endings().to_vec(),
             result: self.result(),
             claims: self.claims(),
             claims_on_move: self.claims_on_move(),
@@ -385,6 +432,56 @@ impl Arbiter {
         Ok(mv)
     }
 
+    /// Plays the legal move `mv` in replay mode, for a caller that reads a
+    /// game's moves one after another (a PGN replay): checkmate and
+    /// stalemate of the new position are left open, since the legality of
+    /// the game's next move will prove that neither holds. Every other
+    /// ending is decided at once; when one holds, checkmate and stalemate
+    /// are decided too, so that the endings are complete.
+    ///
+    /// The position before `mv` may itself be unsettled: `mv` being legal
+    /// proves it was neither checkmate nor stalemate. After the last move,
+    /// call [`Arbiter::settle`] (or ask any question: the answers are exact
+    /// either way, deciding what they need).
+    ///
+    /// `mv` must be legal in the current position (as shakmaty's SAN or UCI
+    /// reading or its move generation give it): legality is not checked
+    /// again.
+    ///
+    /// # Errors
+    ///
+    /// [`RulesError::GameOver`] when an ending other than checkmate and
+    /// stalemate holds (those two are ruled out by `mv` being legal).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::{Arbiter, Ending};
+    /// use shakmaty::san::San;
+    ///
+    /// let mut arbiter = Arbiter::default();
+    /// for text in ["f3", "e5", "g4", "Qh4#"] {
+    ///     let san: San = text.parse().unwrap();
+    ///     let mv = san.to_move(arbiter.position()).unwrap();
+    ///     arbiter.play_replayed(mv).unwrap();
+    /// }
+    /// assert!(!arbiter.is_settled());
+    /// assert_eq!(arbiter.endings(), [Ending::Checkmate], "exact all the same");
+    /// arbiter.settle();
+    /// assert!(arbiter.is_settled() && arbiter.is_over());
+    /// ```
+    pub fn play_replayed(&mut self, mv: Move) -> Result<(), RulesError> {
+        if !self.ended.is_empty() {
+            return Err(RulesError::GameOver {
+                ended: self.ended.clone(),
+            });
+        }
+        debug_assert!(self.position.is_legal(mv), "{mv:?} must be legal");
+        self.step(mv);
+        self.judge_replayed();
+        Ok(())
+    }
+
     /// Plays `mv`, which shakmaty's own move reading (SAN or UCI `to_move`)
     /// or move generation produced for the current position and so is
     /// legal: its legality is not checked a second time.
@@ -397,6 +494,12 @@ impl Arbiter {
 
     /// Plays the legal move `mv` and judges the new position.
     fn advance(&mut self, mv: Move) {
+        self.step(mv);
+        self.judge();
+    }
+
+    /// Plays the legal move `mv`: position, hash, clock and window.
+    fn step(&mut self, mv: Move) {
         let rights_before = self.position.castles().castling_rights();
         let updated =
             self.position
@@ -417,13 +520,12 @@ impl Arbiter {
             self.window.clear();
         }
         self.window.push(self.hash, Key::of(&self.position));
-        self.judge();
     }
 
     fn ensure_going_on(&self) -> Result<(), RulesError> {
         if self.is_over() {
             Err(RulesError::GameOver {
-                ended: self.ended.clone(),
+                ended: self.endings().to_vec(),
             })
         } else {
             Ok(())
@@ -433,6 +535,7 @@ impl Arbiter {
     /// Decides the automatic endings of the new position (Articles 5.1.1,
     /// 5.2.1, 5.2.2, 9.6.1, 9.6.2).
     fn judge(&mut self) {
+        self.unsettled = false;
         self.ended.clear();
         let stuck = !has_legal_king_step(&self.position) && self.position.legal_moves().is_empty();
         let check = self.position.is_check();
@@ -457,6 +560,23 @@ impl Arbiter {
                 .filter(|(_, holds)| *holds)
                 .map(|&(ending, _)| ending),
         );
+    }
+}
+
+impl Arbiter {
+    /// Decides the endings of the new position in replay mode: when none
+    /// but checkmate or stalemate can hold, those two are left open.
+    fn judge_replayed(&mut self) {
+        let fivefold = match self.edition {
+            Edition::Fide2018 => self.window.repetition() >= 5,
+            Edition::Fide2014 => self.window.four_ply_rhythm(),
+        };
+        if fivefold || self.clock >= 150 || self.position.is_insufficient_material() {
+            self.judge();
+        } else {
+            self.ended.clear();
+            self.unsettled = true;
+        }
     }
 }
 
@@ -539,3 +659,6 @@ pub enum PlaySanError {
     #[error(transparent)]
     Rules(#[from] RulesError),
 }
+
+#[cfg(test)]
+mod replay_tests;

@@ -14,12 +14,9 @@ fn run(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("drawrules runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("stdin written");
+    // A command that stops at its arguments reads nothing: a broken pipe
+    // here is its answer, not a failure.
+    let _ = child.stdin.take().expect("stdin").write_all(stdin);
     child.wait_with_output().expect("drawrules ends")
 }
 
@@ -61,7 +58,7 @@ fn the_table_counts_findings_and_stderr_names_bad_games() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(
         stderr,
-        "error: -: game 2 (Event \"Bad\", White \"C\", Round \"2\"): ply 3, move \"Ke3\": illegal san\n"
+        "error: -: game 2 (line 6, Event \"Bad\", White \"C\", Round \"2\"): ply 3, move \"Ke3\": illegal san\n"
     );
 }
 
@@ -84,8 +81,14 @@ fn compressed_input_and_exit_codes() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.starts_with("error: -: read error after game "),
+        stderr.starts_with("error: -: read error at line "),
         "{stderr}"
+    );
+    // Every whole game before the cut is reported.
+    let reported = String::from_utf8(out.stdout).unwrap().lines().count();
+    assert!(
+        stderr.contains(&format!(", after game {reported}: ")),
+        "{reported}: {stderr}"
     );
 
     let out = run(&["/no/such/file.pgn"], b"");
@@ -95,4 +98,72 @@ fn compressed_input_and_exit_codes() {
             .unwrap()
             .starts_with("error: cannot read /no/such/file.pgn: ")
     );
+}
+
+#[test]
+fn a_damaged_game_is_reported_with_its_line_and_the_next_games_are_read() {
+    let good = |name: &str| format!("[Event \"{name}\"]\n\n1. e4 e5 1-0\n\n");
+    let text = format!(
+        "{}[Event \"B\"]\n\n1. e4 e5 *({{\n\n{}{}",
+        good("A"),
+        good("C"),
+        good("D")
+    );
+    let out = run(&["--json"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let events: Vec<String> = stdout
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap()["event"].to_string())
+        .collect();
+    assert_eq!(events, ["\"A\"", "\"B\"", "\"C\"", "\"D\""]);
+    let second: serde_json::Value = serde_json::from_str(stdout.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(second["line"], 5);
+    assert_eq!(
+        second["error"],
+        "pgn syntax: unterminated comment opened on line 7; reading goes on at the next tag section"
+    );
+    // Without --json the same goes to standard error.
+    let out = run(&[], text.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: -: game 2 (line 5, Event \"B\"): pgn syntax: unterminated comment opened on line 7; \
+         reading goes on at the next tag section\n"
+    );
+}
+
+#[test]
+fn a_game_over_the_limits_is_skipped_as_too_long() {
+    let text = format!(
+        "[Event \"Long\"]\n\n{}*\n\n[Event \"B\"]\n\n1. d4 *\n",
+        "Nf3 Nf6 Ng1 Ng8 ".repeat(100)
+    );
+    let out = run(&["--max-plies", "300"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: -: game 1 (line 1, Event \"Long\"): game too long: more than 300 plies \
+         (text from line 1); skipped\n"
+    );
+    let out = run(&["--max-game-bytes", "1000", "--json"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(stdout.contains("more than 1000 bytes"), "{stdout}");
+}
+
+#[test]
+fn threads_above_what_the_machine_offers_are_capped_with_a_message() {
+    let out = run(&["--threads", "100000"], b"1. e4 e5 1-0\n");
+    assert_eq!(out.status.code(), Some(0));
+    let offered = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "warning: --threads 100000 is more than the {offered} this machine offers; using {offered}\n"
+        )
+    );
+    let out = run(&["--threads", "0"], b"1. e4 e5 1-0\n");
+    assert_eq!(out.status.code(), Some(64), "zero threads is refused");
 }

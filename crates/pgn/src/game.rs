@@ -78,14 +78,20 @@ impl Variant {
 pub struct PgnGame {
     /// The game's number in its source, from 1.
     pub index: u64,
+    /// The line of the source its text starts on, from 1.
+    pub line: u64,
     /// The tags read.
     pub tags: Tags,
     /// The main line, in SAN, as written.
     pub moves: Vec<SanPlus>,
     /// The game termination marker at the end of the movetext, if any.
     pub termination: Option<GameResult>,
-    /// What the parser could not read in this game, if anything.
+    /// What the parser could not read in this game, if anything, and
+    /// where.
     pub syntax_error: Option<String>,
+    /// Which limit the game went over ([`Limits`](crate::Limits)), if
+    /// any: its moves were then not kept.
+    pub too_long: Option<String>,
 }
 
 impl PgnGame {
@@ -252,6 +258,15 @@ pub enum GameError {
         san: String,
         /// Why it cannot be played.
         reason: String,
+    },
+    /// The game is longer than a limit ([`Limits`](crate::Limits)): it
+    /// was skipped.
+    #[error("game too long: {limit} (text from line {line}); skipped")]
+    TooLong {
+        /// The line its text starts on.
+        line: u64,
+        /// The limit, in words (`more than 20000 plies`).
+        limit: String,
     },
     /// The movetext ends without a termination marker (`1-0`, `0-1`,
     /// `1/2-1/2`, `*`): the text was cut short.

@@ -19,10 +19,15 @@
 pub mod adjudicate;
 mod game;
 mod input;
+mod limits;
 mod parallel;
+mod parse;
 mod reader;
+mod scan;
+mod units;
 
 pub use game::{GameError, PgnGame, Tags, Variant};
 pub use input::{Compression, InputError, decompressed, open};
-pub use parallel::{ParallelError, in_order};
+pub use limits::Limits;
+pub use parallel::{ParallelError, in_order, in_order_weighed};
 pub use reader::{Games, SourceError};

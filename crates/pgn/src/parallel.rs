@@ -43,12 +43,53 @@ pub fn in_order<I, T, U, W, S>(
     threads: usize,
     batch: usize,
     work: W,
+    sink: S,
+) -> Result<(), ParallelError>
+where
+    I: Iterator<Item = T> + Send,
+    T: Send,
+    U: Send,
+    W: Fn(T) -> U + Sync,
+    S: FnMut(U),
+{
+    in_order_weighed(items, threads, batch, usize::MAX, |_| 0, work, sink)
+}
+
+/// [`in_order`], with batches also bounded by weight: a batch is handed
+/// over when it holds `batch` items or its items weigh `max_weight` or more
+/// (`weigh` tells an item's weight, say the bytes it holds), so that the
+/// items in flight weigh at most about four times `max_weight` plus the
+/// heaviest item.
+///
+/// # Errors
+///
+/// [`ParallelError`] if the worker pool cannot be built.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_pgn::in_order_weighed;
+///
+/// let texts = (0..100).map(|n| "x".repeat(n));
+/// let mut lengths = Vec::new();
+/// in_order_weighed(texts, 2, 64, 500, String::len, |text| text.len(), |n| lengths.push(n))
+///     .unwrap();
+/// assert_eq!(lengths, (0..100).collect::<Vec<_>>());
+/// ```
+pub fn in_order_weighed<I, T, U, G, W, S>(
+    items: I,
+    threads: usize,
+    batch: usize,
+    max_weight: usize,
+    weigh: G,
+    work: W,
     mut sink: S,
 ) -> Result<(), ParallelError>
 where
     I: Iterator<Item = T> + Send,
     T: Send,
     U: Send,
+    G: Fn(&T) -> usize + Send,
     W: Fn(T) -> U + Sync,
     S: FnMut(U),
 {
@@ -69,9 +110,12 @@ where
     std::thread::scope(|scope| {
         scope.spawn(move || {
             let mut next = Vec::with_capacity(batch);
+            let mut weight = 0usize;
             for item in items {
+                weight = weight.saturating_add(weigh(&item));
                 next.push(item);
-                if next.len() == batch {
+                if next.len() == batch || weight >= max_weight {
+                    weight = 0;
                     let full = std::mem::replace(&mut next, Vec::with_capacity(batch));
                     if sender.send(full).is_err() {
                         return;

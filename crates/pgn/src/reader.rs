@@ -1,112 +1,49 @@
-//! Game by game through a PGN text, with the `pgn-reader` crate.
+//! Game by game through a PGN text: the scanner cuts it into games, the
+//! `pgn-reader` crate parses each.
 
 use std::io::{self, Read};
-use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-use pgn_reader::{KnownOutcome, Outcome, RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::Color;
 use thiserror::Error;
 
-use super::game::PgnGame;
-use drawrules::laws::GameResult;
+use crate::Limits;
+use crate::game::PgnGame;
+use crate::parse::parse;
+use crate::units::Units;
 
 /// The source itself failed (an I/O error, a corrupt or truncated
-/// compressed stream): no further game can be read from it.
+/// compressed stream): no further game can be read from it. Every whole
+/// game read before the failure has been returned before this error.
 #[derive(Debug, Error)]
-#[error("read error after game {after_game}: {source}")]
+#[error("read error at line {line}, after game {after_game}: {source}")]
 pub struct SourceError {
     /// The number of the last game read in full (0 if none).
     pub after_game: u64,
+    /// The line of the text where the source failed.
+    pub line: u64,
     /// The error.
     #[source]
     pub source: io::Error,
 }
 
-/// Remembers whether the underlying source failed, so that a parser error
-/// can be told apart from a failing source.
-struct Watched<R> {
-    inner: R,
-    failed: Arc<AtomicBool>,
-}
-
-impl<R: Read> Read for Watched<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        self.inner.read(buf).inspect_err(|err| {
-            if err.kind() != io::ErrorKind::Interrupted {
-                self.failed.store(true, Ordering::Relaxed);
-            }
-        })
-    }
-}
-
-/// Builds a [`PgnGame`] from the parser's events.
-#[derive(Default)]
-struct Collector {
-    current: PgnGame,
-    /// Tag pairs read for the current game, kept or not.
-    tags_read: usize,
-}
-
-impl Visitor for Collector {
-    type Tags = ();
-    type Movetext = ();
-    type Output = PgnGame;
-
-    fn begin_tags(&mut self) -> ControlFlow<PgnGame> {
-        ControlFlow::Continue(())
-    }
-
-    fn tag(&mut self, _tags: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<PgnGame> {
-        self.tags_read += 1;
-        self.current
-            .tags
-            .set(name, value.decode_utf8_lossy().into_owned());
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, _tags: ()) -> ControlFlow<PgnGame> {
-        ControlFlow::Continue(())
-    }
-
-    fn san(&mut self, _movetext: &mut (), san_plus: SanPlus) -> ControlFlow<PgnGame> {
-        self.current.moves.push(san_plus);
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, _movetext: &mut ()) -> ControlFlow<PgnGame, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn outcome(&mut self, _movetext: &mut (), outcome: Outcome) -> ControlFlow<PgnGame> {
-        self.current.termination = Some(match outcome {
-            Outcome::Known(KnownOutcome::Decisive {
-                winner: Color::White,
-            }) => GameResult::WhiteWins,
-            Outcome::Known(KnownOutcome::Decisive {
-                winner: Color::Black,
-            }) => GameResult::BlackWins,
-            Outcome::Known(KnownOutcome::Draw) => GameResult::Draw,
-            Outcome::Unknown => GameResult::Ongoing,
-        });
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, _movetext: ()) -> PgnGame {
-        std::mem::take(&mut self.current)
-    }
-}
-
 /// The games of a PGN text, in order, as an iterator.
 ///
-/// Each item is a game (possibly with a syntax error of its own), or, once,
-/// the [`SourceError`] that ends the stream.
+/// Each item is a game (possibly with a syntax error of its own, or too
+/// long for the [`Limits`]), or, once, the [`SourceError`] that ends the
+/// stream.
 ///
-/// The parser ends a game's movetext at a blank line. When a game has no
-/// termination marker and what follows the blank line has no tags, it is
-/// the rest of the same movetext (a comment on a line of its own between
-/// blank lines, say), and is joined to the game.
+/// A game ends where the `pgn-reader` crate ends it: at a line break
+/// followed by a blank line or by `[`, outside comments. A comment still
+/// open at a line that starts a tag pair (`[` and a letter) is cut there:
+/// its game gets a syntax error naming the comment's line and the next
+/// game starts at that tag section, so that one damaged game never hides
+/// the ones after it. When a game has no termination marker and what
+/// follows the blank line has no tags, it is the rest of the same movetext
+/// (a comment on a line of its own between blank lines, say), and is
+/// joined to the game.
+///
+/// When the source fails, the games read in full before the failure come
+/// first (the last one counts as whole when it reads without error up to
+/// its termination marker), then the error.
 ///
 /// # Examples
 ///
@@ -118,86 +55,25 @@ impl Visitor for Collector {
 /// assert_eq!(games.len(), 2);
 /// assert_eq!(games[0].tags.white.as_deref(), Some("A"));
 /// assert_eq!(games[0].moves.len(), 3);
-/// assert_eq!(games[1].index, 2);
+/// assert_eq!((games[1].index, games[1].line), (2, 5));
 /// ```
 pub struct Games<R: Read> {
-    /// A game read ahead, to see whether it continues the one before.
-    ahead: Option<(PgnGame, usize)>,
-    reader: Reader<Watched<R>>,
-    failed: Arc<AtomicBool>,
-    collector: Collector,
-    read: u64,
-    pending: Option<io::Error>,
-    done: bool,
+    units: Units<R>,
+    limits: Limits,
 }
 
 impl<R: Read> Games<R> {
-    /// Reads games from `source`.
+    /// Reads games from `source` with the default [`Limits`].
     pub fn new(source: R) -> Games<R> {
-        let failed = Arc::new(AtomicBool::new(false));
-        let watched = Watched {
-            inner: source,
-            failed: Arc::clone(&failed),
-        };
+        Games::with_limits(source, Limits::default())
+    }
+
+    /// Reads games from `source`; games longer than `limits` come back
+    /// with [`PgnGame::too_long`] set and no moves.
+    pub fn with_limits(source: R, limits: Limits) -> Games<R> {
         Games {
-            ahead: None,
-            reader: Reader::new(watched),
-            failed,
-            collector: Collector::default(),
-            read: 0,
-            pending: None,
-            done: false,
-        }
-    }
-
-    fn source_error(&mut self, source: io::Error) -> Option<Result<PgnGame, SourceError>> {
-        self.done = true;
-        Some(Err(SourceError {
-            after_game: self.read,
-            source,
-        }))
-    }
-}
-
-impl<R: Read> Games<R> {
-    /// The next game as the parser delimits it, with the number of tag
-    /// pairs it had; `None` at the end of the text.
-    fn parse_next(&mut self) -> Option<Result<(PgnGame, usize), SourceError>> {
-        if self.done {
-            return None;
-        }
-        if let Some(err) = self.pending.take() {
-            return self
-                .source_error(err)
-                .map(|item| item.map(|game| (game, 0)));
-        }
-        self.collector.current = PgnGame {
-            index: self.read + 1,
-            ..PgnGame::default()
-        };
-        self.collector.tags_read = 0;
-        match self.reader.read_game(&mut self.collector) {
-            Ok(Some(game)) => Some(Ok((game, self.collector.tags_read))),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(err) if self.failed.load(Ordering::Relaxed) => self
-                .source_error(err)
-                .map(|item| item.map(|game| (game, 0))),
-            Err(err) => {
-                // The parser gave up on this game: keep what was read, then
-                // skip the rest of the game so that the next one starts
-                // clean.
-                let mut game = std::mem::take(&mut self.collector.current);
-                game.syntax_error = Some(err.to_string());
-                if let Err(err) = self.reader.skip_game()
-                    && self.failed.load(Ordering::Relaxed)
-                {
-                    self.pending = Some(err);
-                }
-                Some(Ok((game, self.collector.tags_read)))
-            }
+            units: Units::new(source, limits),
+            limits,
         }
     }
 }
@@ -206,39 +82,14 @@ impl<R: Read> Iterator for Games<R> {
     type Item = Result<PgnGame, SourceError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (mut game, _) = match self.ahead.take().map(Ok).or_else(|| self.parse_next())? {
-            Ok(parsed) => parsed,
-            Err(err) => return Some(Err(err)),
-        };
-        game.index = self.read + 1;
-        // A movetext cut by a blank line goes on in a game without tags.
-        while game.termination.is_none() && game.syntax_error.is_none() {
-            match self.parse_next() {
-                Some(Ok((rest, 0))) => {
-                    game.moves.extend(rest.moves);
-                    game.termination = rest.termination;
-                    game.syntax_error = rest.syntax_error;
-                }
-                Some(Ok(next)) => {
-                    self.ahead = Some(next);
-                    break;
-                }
-                Some(Err(err)) => {
-                    self.pending = Some(err.source);
-                    self.done = false;
-                    break;
-                }
-                None => break,
-            }
-        }
-        self.read += 1;
-        Some(Ok(game))
+        Some(self.units.next()?.map(|unit| parse(&unit, &self.limits)))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use drawrules::laws::GameResult;
 
     fn games(text: &str) -> Vec<PgnGame> {
         Games::new(text.as_bytes()).map(Result::unwrap).collect()
@@ -270,7 +121,10 @@ mod tests {
         assert_eq!(events, [Some("A"), Some("B"), Some("C"), None], "{games:?}");
         assert_eq!(games[1].tags.white.as_deref(), Some("x"));
         // A tag cut by the end of the text is an error of its own game.
-        assert_eq!(games[3].syntax_error.as_deref(), Some("unterminated tag"));
+        assert_eq!(
+            games[3].syntax_error.as_deref(),
+            Some("unterminated tag on line 14")
+        );
         assert!(games[..3].iter().all(|g| g.syntax_error.is_none()));
         assert_eq!(
             games.iter().map(|g| g.index).collect::<Vec<_>>(),
@@ -311,7 +165,7 @@ mod tests {
         assert_eq!(games.len(), 1);
         assert_eq!(
             games[0].syntax_error.as_deref(),
-            Some("unterminated comment")
+            Some("unterminated comment opened on line 1; reading goes on at the next tag section")
         );
     }
 
@@ -331,8 +185,12 @@ mod tests {
             }
         }
         let items: Vec<_> = Games::new(Failing(0)).collect();
-        let last = items.last().unwrap().as_ref().unwrap_err();
-        assert!(last.to_string().contains("disk on fire"), "{last}");
-        assert!(items.len() <= 2);
+        assert_eq!(items.len(), 2, "the whole game, then the error");
+        assert_eq!(items[0].as_ref().unwrap().moves.len(), 2);
+        let last = items[1].as_ref().unwrap_err();
+        assert_eq!(
+            last.to_string(),
+            "read error at line 3, after game 1: disk on fire"
+        );
     }
 }

@@ -1,17 +1,20 @@
 //! `drawrules adjudicate`: the thin command line over
-//! [`drawrules_pgn::adjudicate`].
+//! [`drawrules_pgn::adjudicate`]. The JSON lines it prints are documented
+//! in `spec/ADJUDICATE.md`.
 
-use std::io::{self, IsTerminal, Write};
+mod progress;
+
+use std::io::{self, Write};
+use std::num::NonZero;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
 
 use clap::Args;
 use drawrules::Edition;
-use drawrules_pgn::adjudicate::{AdjudicateOptions, Summary, adjudicate_source, progress_line};
-use drawrules_pgn::open;
+use drawrules_pgn::adjudicate::{AdjudicateOptions, GameFinding, Summary, adjudicate_source};
+use drawrules_pgn::{Limits, open};
+use progress::Progress;
 
 /// Exit code when some game could not be read or replayed.
 const GAME_FAILED: u8 = 1;
@@ -32,25 +35,48 @@ pub struct AdjudicateArgs {
     /// The edition of the Laws: fide-2018 or fide-2014.
     #[arg(long, default_value_t = Edition::Fide2018)]
     rules: Edition,
-    /// Worker threads (default: one per core).
+    /// Worker threads (default and most: the threads the machine offers).
     #[arg(long)]
-    threads: Option<usize>,
+    threads: Option<NonZero<usize>>,
     /// Example games listed per finding in the summary.
     #[arg(long, default_value_t = 3)]
     examples: usize,
+    /// A game whose text (tags, moves, comments) is longer is reported as
+    /// too long and skipped.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::default().max_game_bytes)]
+    max_game_bytes: usize,
+    /// A game whose main line has more plies is reported as too long.
+    #[arg(long, value_name = "PLIES", default_value_t = Limits::default().max_plies)]
+    max_plies: usize,
+}
+
+/// The worker threads: as asked, at most what the machine offers (more
+/// only slows the run down), with a message when the request is cut.
+fn threads(asked: Option<NonZero<usize>>) -> usize {
+    let offered = std::thread::available_parallelism().map_or(1, NonZero::get);
+    match asked {
+        None => offered,
+        Some(asked) if asked.get() > offered => {
+            eprintln!(
+                "warning: --threads {asked} is more than the {offered} this machine offers; using {offered}"
+            );
+            offered
+        }
+        Some(asked) => asked.get(),
+    }
 }
 
 /// Runs the command: 0 when every game was replayed, 1 when some game could
 /// not be read or replayed, 2 when a file could not be read.
 pub fn run(args: &AdjudicateArgs) -> ExitCode {
-    let edition = args.rules;
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
     let options = AdjudicateOptions {
-        edition,
-        threads,
+        edition: args.rules,
+        threads: threads(args.threads),
         json: args.json,
+        limits: Limits {
+            max_game_bytes: args.max_game_bytes,
+            max_plies: args.max_plies,
+        },
         ..AdjudicateOptions::default()
     };
     let files = if args.files.is_empty() {
@@ -59,7 +85,7 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
         args.files.clone()
     };
     let mut summary = Summary::new(args.examples);
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(&files);
     let mut file_failed = false;
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let mut closed = false;
@@ -67,7 +93,7 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
         let input = match open(path) {
             Ok(input) => input,
             Err(err) => {
-                eprintln!("error: {err}");
+                progress.println(&format!("error: {err}"));
                 file_failed = true;
                 continue;
             }
@@ -80,13 +106,12 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
             if let Some(line) = line {
                 closed |= writeln!(stdout, "{line}").is_err();
             } else if let Some(error) = report.error_line() {
-                progress.clear();
-                eprintln!("error: {error}");
+                progress.println(&format!("error: {error}"));
             }
         });
         progress.finish_file();
         if let Err(err) = outcome {
-            eprintln!("error: {err}");
+            progress.println(&format!("error: {err}"));
             file_failed = true;
         }
     }
@@ -100,67 +125,9 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
     }
     if file_failed {
         ExitCode::from(FILE_FAILED)
-    } else if summary.count(drawrules_pgn::adjudicate::GameFinding::ParseError) > 0 {
+    } else if summary.count(GameFinding::ParseError) > 0 {
         ExitCode::from(GAME_FAILED)
     } else {
         ExitCode::SUCCESS
-    }
-}
-
-/// A progress line on standard error, only when it is a terminal.
-struct Progress {
-    shown: bool,
-    started: Instant,
-    last: Instant,
-    bytes_before: u64,
-    bytes: Option<Arc<AtomicU64>>,
-    visible: bool,
-}
-
-impl Progress {
-    fn new() -> Progress {
-        let now = Instant::now();
-        Progress {
-            shown: io::stderr().is_terminal(),
-            started: now,
-            last: now,
-            bytes_before: 0,
-            bytes: None,
-            visible: false,
-        }
-    }
-
-    fn reading(&mut self, bytes: Arc<AtomicU64>) {
-        self.bytes = Some(bytes);
-    }
-
-    fn bytes(&self) -> u64 {
-        self.bytes_before
-            + self
-                .bytes
-                .as_ref()
-                .map_or(0, |bytes| bytes.load(Ordering::Relaxed))
-    }
-
-    fn finish_file(&mut self) {
-        self.bytes_before = self.bytes();
-        self.bytes = None;
-    }
-
-    fn tick(&mut self, games: u64) {
-        if !self.shown || self.last.elapsed() < Duration::from_millis(250) {
-            return;
-        }
-        self.last = Instant::now();
-        let line = progress_line(games, self.started.elapsed(), self.bytes());
-        eprint!("\r{line}\x1b[K");
-        self.visible = true;
-    }
-
-    fn clear(&mut self) {
-        if self.visible {
-            eprint!("\r\x1b[K");
-            self.visible = false;
-        }
     }
 }

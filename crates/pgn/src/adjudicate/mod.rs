@@ -30,7 +30,7 @@ mod finding;
 mod summary;
 
 pub use finding::{Adjudication, EndedAt, FirstClaim, GameFinding, ResultCheck};
-pub use summary::{Summary, progress_line};
+pub use summary::Summary;
 
 use std::io::Read;
 
@@ -39,7 +39,9 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Position};
 use thiserror::Error;
 
-use crate::{GameError, Games, ParallelError, PgnGame, SourceError, Variant, in_order};
+use crate::parse::parse;
+use crate::units::Units;
+use crate::{GameError, Limits, ParallelError, PgnGame, SourceError, Variant, in_order_weighed};
 use drawrules::Arbiter;
 use drawrules::laws::{Claim, Edition};
 use finding::check_result;
@@ -49,11 +51,17 @@ use finding::check_result;
 ///
 /// # Errors
 ///
-/// [`GameError`] when the game text has a syntax error or ends without a
-/// termination marker, the variant is unsupported, the FEN tag is not a
+/// [`GameError`] when the game is too long for the reader's limits, its
+/// text has a syntax error or ends without a termination marker, the variant is unsupported, the FEN tag is not a
 /// legal position, or a move of the main line (before or after the end by
 /// rule) is not legal.
 pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, GameError> {
+    if let Some(limit) = &game.too_long {
+        return Err(GameError::TooLong {
+            line: game.line,
+            limit: limit.clone(),
+        });
+    }
     if let Some(error) = &game.syntax_error {
         return Err(GameError::Syntax(error.clone()));
     }
@@ -75,6 +83,10 @@ pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, Game
     let mut after_end: Option<Chess> = arbiter.is_over().then(|| arbiter.position().clone());
     let mut ended = after_end.as_ref().map(|_| ended_at(&arbiter));
     let mut plies_after_end = 0;
+    // Replay mode: the legality of each move proves that the position
+    // before it was neither checkmate nor stalemate, so the arbiter decides
+    // those two only where it must (a claim found, another ending, the last
+    // position).
     for (index, san) in game.moves.iter().enumerate() {
         let ply = u32::try_from(index + 1).unwrap_or(u32::MAX);
         let refused = |reason: String| GameError::Move {
@@ -94,14 +106,24 @@ pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, Game
             plies_after_end += 1;
             continue;
         }
+        // A position where no move is legal (checkmate or stalemate, still
+        // undecided) refuses every move here, as a game over would.
+        let mv = san
+            .san
+            .to_move(arbiter.position())
+            .map_err(|err| refused(err.to_string()))?;
         arbiter
-            .play_san(&san.san)
+            .play_replayed(mv)
             .map_err(|err| refused(err.to_string()))?;
         claims.observe(&arbiter);
-        if arbiter.is_over() {
+        if arbiter.is_settled() && arbiter.is_over() {
             ended = Some(ended_at(&arbiter));
             after_end = Some(arbiter.position().clone());
         }
+    }
+    arbiter.settle();
+    if ended.is_none() && arbiter.is_over() {
+        ended = Some(ended_at(&arbiter));
     }
     let recorded_result = game.recorded_result();
     Ok(Adjudication {
@@ -185,6 +207,8 @@ pub struct GameReport {
     pub source: String,
     /// The game's number in its source, from 1.
     pub game: u64,
+    /// The line of the source the game's text starts on, from 1.
+    pub line: u64,
     /// The `Event` tag.
     pub event: Option<String>,
     /// The `White` tag.
@@ -214,6 +238,7 @@ impl GameReport {
         GameReport {
             source: source.to_owned(),
             game: game.index,
+            line: game.line,
             event: game.tags.event.clone(),
             white: game.tags.white.clone(),
             black: game.tags.black.clone(),
@@ -249,11 +274,13 @@ impl GameReport {
         .iter()
         .filter_map(|(name, value)| value.as_ref().map(|value| format!("{name} {value:?}")))
         .collect();
+        let mut named = vec![format!("line {}", self.line)];
+        named.extend(tags);
         Some(format!(
             "{}: game {} ({}): {error}",
             self.source,
             self.game,
-            tags.join(", ")
+            named.join(", ")
         ))
     }
 
@@ -284,6 +311,7 @@ impl GameReport {
 ///     ..AdjudicateOptions::default()
 /// };
 /// assert_eq!((options.batch, options.json), (256, false));
+/// assert_eq!(options.batch_bytes, 4 << 20);
 /// ```
 #[derive(Debug, Clone)]
 pub struct AdjudicateOptions {
@@ -293,6 +321,13 @@ pub struct AdjudicateOptions {
     pub threads: usize,
     /// Games per batch handed to the workers.
     pub batch: usize,
+    /// Bytes of game text per batch at most (a batch is handed over when
+    /// it holds `batch` games or this many bytes): with at most four
+    /// batches in flight, this and [`Limits::max_game_bytes`] bound the
+    /// text held at once.
+    pub batch_bytes: usize,
+    /// How long a game may be.
+    pub limits: Limits,
     /// Whether to render each report as a JSON line on the workers.
     pub json: bool,
 }
@@ -303,6 +338,8 @@ impl Default for AdjudicateOptions {
             edition: Edition::default(),
             threads: 1,
             batch: 256,
+            batch_bytes: 4 << 20,
+            limits: Limits::default(),
             json: false,
         }
     }
@@ -359,12 +396,18 @@ where
     let mut failure = None;
     let edition = options.edition;
     let json = options.json;
-    in_order(
-        Games::new(reader),
+    let limits = options.limits;
+    // The scanner cuts the text into games on the reading thread; parsing
+    // them is the workers' job.
+    in_order_weighed(
+        Units::new(reader, limits),
         options.threads,
         options.batch,
+        options.batch_bytes,
+        |item| item.as_ref().map_or(0, |unit| unit.weight()),
         |item| {
-            item.map(|game| {
+            item.map(|unit| {
+                let game = parse(&unit, &limits);
                 let report = GameReport::of(source_name, &game, edition);
                 let line = json.then(|| report.json());
                 (report, line)
@@ -387,6 +430,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Games;
     use drawrules::laws::{Ending, GameResult};
 
     fn first(pgn: &str) -> Result<Adjudication, GameError> {

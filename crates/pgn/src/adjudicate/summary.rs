@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::time::Duration;
 
 use super::GameReport;
 use super::finding::GameFinding;
@@ -104,26 +103,4 @@ impl Summary {
         }
         out
     }
-}
-
-/// One line of progress: games so far, games per second, megabytes read.
-///
-/// # Examples
-///
-/// ```
-/// use std::time::Duration;
-/// use drawrules_pgn::adjudicate::progress_line;
-///
-/// assert_eq!(
-///     progress_line(5_000, Duration::from_secs(2), 3_500_000),
-///     "5000 games, 2500 games/s, 3.5 MB read"
-/// );
-/// ```
-pub fn progress_line(games: u64, elapsed: Duration, bytes: u64) -> String {
-    let seconds = elapsed.as_secs_f64().max(1e-9);
-    format!(
-        "{games} games, {:.0} games/s, {:.1} MB read",
-        games as f64 / seconds,
-        bytes as f64 / 1e6
-    )
 }

@@ -1,0 +1,104 @@
+//! Replay mode ([`Arbiter::play_replayed`]) against the normal path, on
+//! every ply of many games: the same answers to every question.
+
+use shakmaty::{Move, Position};
+
+use super::Arbiter;
+use crate::laws::Edition;
+use crate::start::StartPosition;
+
+/// A small deterministic generator (xorshift), so that the games are the
+/// same on every run.
+struct Dice(u64);
+
+impl Dice {
+    fn roll(&mut self, sides: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % sides as u64) as usize
+    }
+}
+
+/// Every answer of the arbiter that replay mode could change.
+fn answers(arbiter: &Arbiter) -> String {
+    format!(
+        "{:?} over={} result={} claims={:?} may={:?} on_move={:?}",
+        arbiter.status(),
+        arbiter.is_over(),
+        arbiter.result(),
+        arbiter.claims(),
+        crate::laws::Claim::ALL
+            .map(|claim| (arbiter.may_claim(claim), arbiter.claimable_on_move(claim))),
+        (arbiter.threefold_on_move(), arbiter.fifty_moves_on_move()),
+    )
+}
+
+/// Plays random games from `fen`, mostly quiet moves (so that positions
+/// repeat and the clock runs up), both ways, and compares after every ply.
+fn compare_from(fen: &str, edition: Edition, games: usize, dice: &mut Dice) -> usize {
+    let start = StartPosition::from_fen(fen).unwrap();
+    let mut endings_seen = 0;
+    for _ in 0..games {
+        let mut normal = Arbiter::new(&start, edition);
+        let mut replayed = Arbiter::new(&start, edition);
+        assert_eq!(answers(&normal), answers(&replayed));
+        while !normal.is_over() {
+            let moves = normal.position().legal_moves();
+            let quiet: Vec<Move> = moves
+                .iter()
+                .filter(|mv| !mv.is_zeroing())
+                .copied()
+                .collect();
+            let mv = if !quiet.is_empty() && dice.roll(10) < 8 {
+                quiet[dice.roll(quiet.len())]
+            } else {
+                moves[dice.roll(moves.len())]
+            };
+            normal.play_move(mv).unwrap();
+            replayed.play_replayed(mv).unwrap();
+            assert_eq!(
+                answers(&normal),
+                answers(&replayed),
+                "after {mv:?} from {fen}"
+            );
+            assert_eq!(normal.endings(), replayed.endings());
+        }
+        endings_seen += 1;
+        replayed.settle();
+        assert!(replayed.is_settled());
+        assert_eq!(answers(&normal), answers(&replayed));
+        assert!(replayed.play_replayed_checked_over());
+    }
+    endings_seen
+}
+
+impl Arbiter {
+    /// Whether a further replayed move is refused now that the game is
+    /// over (any legal move of the position will do).
+    fn play_replayed_checked_over(&mut self) -> bool {
+        let Some(mv) = self.position().legal_moves().first().copied() else {
+            return true;
+        };
+        self.play_replayed(mv).is_err()
+    }
+}
+
+#[test]
+fn replay_mode_answers_as_the_normal_path_on_every_ply() {
+    let mut dice = Dice(0x2545_f491_4f6c_dd1d);
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        // Near the 75-move count, with mates and stalemates about.
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 140 120",
+        "7k/5Q2/6K1/8/8/8/8/8 w - - 130 90",
+        "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 98 80",
+        "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+    ];
+    for edition in [Edition::Fide2018, Edition::Fide2014] {
+        for fen in starts {
+            assert_eq!(compare_from(fen, edition, 40, &mut dice), 40);
+        }
+    }
+}
