@@ -15,13 +15,13 @@
 //!
 //! Per side, the steps are, in order, each exact on its own:
 //!
-//! 1. [`material`]: a lone king never mates; with no pawn, rook or queen
+//! 1. `material`: a lone king never mates; with no pawn, rook or queen
 //!    and at most one minor piece, or only bishops all on one colour,
 //!    neither side ever mates;
-//! 2. [`wall`]: a static proof that the side can never even give check;
-//! 3. [`helpmate`]: a directed search finds a helpmate line (quick, and
+//! 2. `wall`: a static proof that the side can never even give check;
+//! 3. `helpmate`: a directed search finds a helpmate line (quick, and
 //!    enough for almost every real position);
-//! 4. [`explore`]: every reachable position visited; a checkmate among them
+//! 4. `explore`: every reachable position visited; a checkmate among them
 //!    comes with its line, none proves the side can never mate.
 //!
 //! # What the status record uses
