@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | 5.1.1 | checkmate | at once; the mating side wins |
 //! | 5.2.1 | stalemate | at once; drawn |
-//! | 5.2.2 | dead position (we decide the material cases only) | at once; drawn |
+//! | 5.2.2 | dead position: neither side can ever mate, both cooperating (decided exactly, with evidence, or reported undetermined) | at once; drawn |
 //! | 9.2.1 | the position would stand a third time after a written move | claim by the player to move |
 //! | 9.2.2 | the position stands for the third time | claim by the player to move |
 //! | 9.3.1 | a written move would complete 50 moves each without pawn move or capture | claim |
@@ -30,6 +30,7 @@
 //! |---|---|---|
 //! | `article` | [`Article`]: the single source of article numbers and our names for them | nothing |
 //! | [`laws`] | the vocabulary: [`Edition`], [`Ending`], [`Claim`], [`GameResult`]; names only, no rules | nothing |
+//! | [`mating`] | the vocabulary of 5.2.2: [`Mating`](mating::Mating), [`Deadness`](mating::Deadness), their evidence, the [`Budget`](mating::Budget) | nothing |
 //! | `status` | [`Status`] and [`ClaimsOnMove`], the record every implementation reports per ply | laws |
 //! | `partial` | [`PartialStatus`], some fields of a record (a case's expectation, an engine's answer), and its comparer | laws, status |
 //! | `start` | [`StartPosition`]: a FEN, a Chess960 number, or the standard position | nothing |
@@ -68,6 +69,7 @@ mod article;
 pub mod explain;
 mod judge;
 pub mod laws;
+pub mod mating;
 pub mod notation;
 mod partial;
 pub mod reference;

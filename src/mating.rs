@@ -1,0 +1,181 @@
+//! The vocabulary of Article 5.2.2: whether a side can still checkmate, and
+//! whether a position is dead, each with its evidence.
+//!
+//! Nothing here decides anything: the [reference](mod@crate::reference)'s
+//! `dead_position` module and the [`Arbiter`](crate::Arbiter) produce these
+//! values. An answer is one of three kinds, and never a guess:
+//!
+//! * a mate is *possible*: a helpmate line, UCI moves from the position that
+//!   replay to a checkmate given by that side;
+//! * a mate is *impossible*: the reason ([`NoMate`]);
+//! * *undetermined*: neither could be established within the documented
+//!   budget (see [`Budget`]).
+
+use serde::{Deserialize, Serialize};
+use shakmaty::Color;
+
+/// Why a side can never checkmate, whatever both players do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "reason")]
+pub enum NoMate {
+    /// Its men can never give mate: a lone king, or the pieces on the board
+    /// are such that no placement of them is a checkmate by this side.
+    Material,
+    /// Every position reachable from this one by legal moves was visited
+    /// (`positions` of them, identity as in Article 9.2.3) and none is a
+    /// checkmate given by this side.
+    Exhausted {
+        /// How many distinct positions were visited.
+        positions: usize,
+    },
+    /// A static argument: no pawn can ever move or be taken (a locked
+    /// wall), so every man is confined to a region, and no man of this side
+    /// can ever attack a square the other king can reach.
+    Wall,
+}
+
+/// Whether one side can still checkmate by some series of legal moves, both
+/// players cooperating.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "verdict")]
+pub enum Mating {
+    /// It can: `line` (UCI moves from the position, possibly empty when the
+    /// other side is already checkmated) replays to a checkmate by this side.
+    Possible {
+        /// The helpmate line.
+        line: Vec<String>,
+    },
+    /// It never can, for this reason.
+    Impossible {
+        /// The evidence.
+        #[serde(flatten)]
+        reason: NoMate,
+    },
+    /// Neither could be established within the budget.
+    Undetermined,
+}
+
+impl Mating {
+    /// Whether a mate was proved possible.
+    pub fn is_possible(&self) -> bool {
+        matches!(self, Mating::Possible { .. })
+    }
+
+    /// Whether a mate was proved impossible.
+    pub fn is_impossible(&self) -> bool {
+        matches!(self, Mating::Impossible { .. })
+    }
+}
+
+/// The verdict of Article 5.2.2 on a position, with its evidence.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "verdict")]
+pub enum Deadness {
+    /// Some side can still mate: `side` can, by `line`.
+    Alive {
+        /// The side whose helpmate is shown.
+        side: Side,
+        /// UCI moves from the position that replay to its checkmate.
+        line: Vec<String>,
+    },
+    /// Neither side can ever mate: the game is drawn (5.2.2).
+    Dead {
+        /// Why White can never mate.
+        white: NoMate,
+        /// Why Black can never mate.
+        black: NoMate,
+    },
+    /// Neither a helpmate nor a proof was found within the budget: the
+    /// position is treated as going on, and reported as undetermined.
+    Undetermined,
+}
+
+impl Deadness {
+    /// Whether the position was proved dead.
+    pub fn is_dead(&self) -> bool {
+        matches!(self, Deadness::Dead { .. })
+    }
+
+    /// Whether the verdict is undetermined.
+    pub fn is_undetermined(&self) -> bool {
+        matches!(self, Deadness::Undetermined)
+    }
+
+    /// Combines the two sides' answers: alive as soon as one side can mate
+    /// (White's line first), dead when neither ever can, otherwise
+    /// undetermined.
+    pub fn of(white: &Mating, black: &Mating) -> Deadness {
+        for (side, mating) in [(Side::White, white), (Side::Black, black)] {
+            if let Mating::Possible { line } = mating {
+                return Deadness::Alive {
+                    side,
+                    line: line.clone(),
+                };
+            }
+        }
+        match (white, black) {
+            (Mating::Impossible { reason: white }, Mating::Impossible { reason: black }) => {
+                Deadness::Dead {
+                    white: *white,
+                    black: *black,
+                }
+            }
+            _ => Deadness::Undetermined,
+        }
+    }
+}
+
+/// A side, serialised as `white` or `black`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl From<Color> for Side {
+    fn from(color: Color) -> Side {
+        match color {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(side: Side) -> Color {
+        match side {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// How much work a 5.2.2 decision may do before answering *undetermined*.
+///
+/// Both limits count per side. The defaults ([`Budget::DEFAULT`]) are the
+/// documented budget of the status record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// Positions the directed helpmate search may expand.
+    pub helpmate_nodes: usize,
+    /// Distinct positions the exhaustive exploration may visit.
+    pub explored_positions: usize,
+}
+
+impl Budget {
+    /// The budget behind every status record: 10,000 helpmate expansions
+    /// and 20,000 explored positions per side.
+    pub const DEFAULT: Budget = Budget {
+        helpmate_nodes: 10_000,
+        explored_positions: 20_000,
+    };
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::DEFAULT
+    }
+}

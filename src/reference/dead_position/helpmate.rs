@@ -1,0 +1,134 @@
+//! Article 5.2.2, the quick half of "can this side mate?": a directed
+//! search for a helpmate, a series of legal moves by both players after
+//! which the other side is checkmated.
+//!
+//! It proves only the positive answer: whatever line it finds replays to a
+//! checkmate, and when it finds none nothing is concluded. It is a
+//! best-first search: positions are expanded in order of how close the
+//! mating side's men are to the other king, how few free squares that king
+//! has, and how near it stands to the edge (a cornered king hemmed in by
+//! its own men is the easiest to mate), with the depth added so that short
+//! lines are preferred. Positions met twice are expanded once.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashSet};
+
+use shakmaty::{Chess, Color, Move, Position, Role, Square, attacks};
+
+use super::node::{Key, has_more_than_a_king, is_mate_by, line_to};
+
+/// A helpmate line by `mater` from `start`, expanding at most `nodes`
+/// positions; `None` when none was found within that many.
+pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
+    if is_mate_by(start, mater) {
+        return Some(Vec::new());
+    }
+    let mut positions: Vec<Chess> = vec![start.clone()];
+    let mut parents: Vec<Option<(usize, Move)>> = vec![None];
+    let mut depths: Vec<u32> = vec![0];
+    let mut seen: HashSet<Key> = HashSet::from([Key::of(start)]);
+    let mut frontier = BinaryHeap::from([Reverse((distance(start, mater), 0usize))]);
+    let mut expanded = 0;
+    while let Some(Reverse((_, index))) = frontier.pop() {
+        if expanded == nodes {
+            return None;
+        }
+        expanded += 1;
+        let position = positions[index].clone();
+        for mv in position.legal_moves() {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            if !has_more_than_a_king(&child, mater) || !seen.insert(Key::after(&child, Some(mv))) {
+                continue;
+            }
+            positions.push(child);
+            parents.push(Some((index, mv)));
+            depths.push(depths[index] + 1);
+            let child_index = positions.len() - 1;
+            let child = &positions[child_index];
+            if is_mate_by(child, mater) {
+                return Some(line_to(&parents, child_index));
+            }
+            let priority = distance(child, mater) * 16 + depths[child_index];
+            frontier.push(Reverse((priority, child_index)));
+        }
+    }
+    None
+}
+
+/// How far `mater` is from mating in `position`, by our estimate (smaller
+/// is nearer): the other king's free neighbouring squares, its distance to
+/// the edge, how far the mating side's men and king stand from it (a pawn
+/// counts by its distance from promotion), and how far the nearest of its
+/// own pieces is (one that could take a free square away).
+fn distance(position: &Chess, mater: Color) -> u32 {
+    let board = position.board();
+    let Some(king) = board.king_of(!mater) else {
+        return u32::MAX / 8;
+    };
+    let without_king = board.occupied().without(king);
+    let free = (attacks::king_attacks(king) & !board.by_color(!mater))
+        .into_iter()
+        .filter(|&to| board.attacks_to(to, mater, without_king).is_empty())
+        .count();
+    let edge = [
+        u32::from(king.file()),
+        7 - u32::from(king.file()),
+        u32::from(king.rank()),
+        7 - u32::from(king.rank()),
+    ]
+    .into_iter()
+    .min()
+    .unwrap_or(0);
+    let mut men: Vec<u32> = (board.by_color(mater) & !board.kings())
+        .into_iter()
+        .map(|square| match board.role_at(square) {
+            Some(Role::Pawn) => 2 + to_promotion(square, mater),
+            Some(role) => reach(board, square, role, mater, king),
+            None => 8,
+        })
+        .collect();
+    men.sort_unstable();
+    let nearest: u32 = men.iter().take(2).sum();
+    let own_king = board
+        .king_of(mater)
+        .map_or(0, |square| chebyshev(square, king));
+    let blocker = (board.by_color(!mater) & !board.kings() & !board.pawns())
+        .into_iter()
+        .map(|square| chebyshev(square, king))
+        .min()
+        .unwrap_or(1);
+    let check = if position.is_check() { 0 } else { 2 };
+    let free = u32::try_from(free).unwrap_or(8);
+    free * 3 + edge * 2 + nearest + own_king + blocker + check
+}
+
+/// How near the man of `role` on `square` is to attacking `king`: 0 when
+/// it gives check, 1 when it attacks a square next to the king, otherwise
+/// its distance from the king.
+fn reach(board: &shakmaty::Board, square: Square, role: Role, mater: Color, king: Square) -> u32 {
+    let attacked = attacks::attacks(
+        square,
+        shakmaty::Piece { color: mater, role },
+        board.occupied(),
+    );
+    if attacked.contains(king) {
+        0
+    } else if (attacked & attacks::king_attacks(king)).any() {
+        1
+    } else {
+        chebyshev(square, king)
+    }
+}
+
+fn chebyshev(a: Square, b: Square) -> u32 {
+    a.distance(b)
+}
+
+fn to_promotion(pawn: Square, side: Color) -> u32 {
+    let rank = u32::from(pawn.rank());
+    match side {
+        Color::White => 7 - rank,
+        Color::Black => rank,
+    }
+}

@@ -1,0 +1,225 @@
+//! Article 5.2.2: a dead position, one from which neither player can ever
+//! checkmate by any series of legal moves, ends the game as a draw.
+//!
+//! Our reading: both players are taken to cooperate. A side *can mate* when
+//! some series of legal moves, whoever's they are, leads from the position
+//! to a checkmate given by that side; the position is dead when neither side
+//! can. Every verdict carries its evidence ([`Deadness`]), and we never
+//! guess:
+//!
+//! * **alive**: a helpmate line, UCI moves that replay to a checkmate;
+//! * **dead**: for each side, why it can never mate ([`NoMate`]): the
+//!   material alone, every reachable position visited, or a locked wall;
+//! * **undetermined**: neither within the budget ([`Budget`]); the game is
+//!   then treated as going on, and the status record says so.
+//!
+//! Per side, the steps are, in order, each exact on its own:
+//!
+//! 1. `material`: a lone king never mates; with no pawn, rook or queen
+//!    and at most one minor piece, or only bishops all on one colour,
+//!    neither side ever mates;
+//! 2. `wall`: a static proof that the side can never even give check;
+//! 3. `helpmate`: a directed search finds a helpmate line (quick, and
+//!    enough for almost every real position);
+//! 4. `explore`: every reachable position visited; a checkmate among them
+//!    comes with its line, none proves the side can never mate.
+//!
+//! # What the status record uses
+//!
+//! The search (steps 2 to 4) takes from microseconds (locked walls,
+//! endgames) to hundreds of milliseconds (full middlegames) per position,
+//! too slow to run at every ply of every game. The status record therefore
+//! still decides 5.2.2 by [`dead_position`], step 1's rule for both sides
+//! (material alone), and the full decision is offered as functions:
+//! [`deadness_in`] for a position and [`can_ever_mate`] for one side.
+
+mod explore;
+mod helpmate;
+mod material;
+mod node;
+mod wall;
+
+use shakmaty::{CastlingMode, Chess, Color};
+
+use super::game::Game;
+use crate::mating::{Budget, Deadness, Mating, NoMate};
+use explore::{Explored, explore};
+use node::uci_line;
+
+/// Article 5.2.2 as the status record decides it: by material alone
+/// (neither side could ever mate wherever the men stood; step 1 of this
+/// module for both sides).
+pub fn dead_position(game: &Game) -> bool {
+    material::insufficient_for_both(game.current())
+}
+
+/// Article 5.2.2, decided exactly, at the last ply of `game`, with the
+/// default [`Budget`]: whether either side can still mate, with the
+/// evidence.
+pub fn deadness(game: &Game) -> Deadness {
+    deadness_in(
+        game.current(),
+        game.start().castling_mode(),
+        Budget::DEFAULT,
+    )
+}
+
+/// Article 5.2.2 on `position` (castling written as `mode` writes it):
+/// whether either side can still mate, with the evidence, within `budget`.
+pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Deadness {
+    if material::insufficient_for_both(position) {
+        return Deadness::Dead {
+            white: NoMate::Material,
+            black: NoMate::Material,
+        };
+    }
+    let white = can_ever_mate_in(position, Color::White, mode, budget);
+    if white.is_possible() {
+        return Deadness::of(&white, &Mating::Undetermined);
+    }
+    let black = can_ever_mate_in(position, Color::Black, mode, budget);
+    Deadness::of(&white, &black)
+}
+
+/// Whether `side` can still checkmate from `position` by some series of
+/// legal moves, both players cooperating (Article 5.2.2 for one side; the
+/// test Article 6.9 needs when a flag falls), with the default [`Budget`].
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::mating::{Mating, NoMate};
+/// use drawrules::reference::dead_position::can_ever_mate;
+/// use shakmaty::{Chess, Color, fen::Fen, CastlingMode};
+///
+/// let position: Chess = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+///     .parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// // White's rook can mate with Black's help; Black's lone king never can.
+/// assert!(matches!(can_ever_mate(&position, Color::White), Mating::Possible { .. }));
+/// assert_eq!(
+///     can_ever_mate(&position, Color::Black),
+///     Mating::Impossible { reason: NoMate::Material }
+/// );
+/// ```
+pub fn can_ever_mate(position: &Chess, side: Color) -> Mating {
+    can_ever_mate_in(position, side, CastlingMode::Standard, Budget::DEFAULT)
+}
+
+/// [`can_ever_mate`] with the castling notation `mode` (for the helpmate
+/// line) and an explicit `budget`.
+pub fn can_ever_mate_in(
+    position: &Chess,
+    side: Color,
+    mode: CastlingMode,
+    budget: Budget,
+) -> Mating {
+    if material::lone_king(position, side) || material::insufficient_for_both(position) {
+        return Mating::Impossible {
+            reason: NoMate::Material,
+        };
+    }
+    if wall::walled_off(position, side) {
+        return Mating::Impossible {
+            reason: NoMate::Wall,
+        };
+    }
+    if let Some(line) = helpmate::helpmate(position, side, budget.helpmate_nodes) {
+        return Mating::Possible {
+            line: uci_line(&line, mode),
+        };
+    }
+    match explore(position, side, budget.explored_positions) {
+        Explored::Mate(line) => Mating::Possible {
+            line: uci_line(&line, mode),
+        },
+        Explored::NoMate(positions) => Mating::Impossible {
+            reason: NoMate::Exhausted { positions },
+        },
+        Explored::TooMany => Mating::Undetermined,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::testing::game;
+    use shakmaty::Position;
+
+    fn dead(fen: &str) -> bool {
+        let game = game(fen, "");
+        let material = dead_position(&game);
+        assert_eq!(deadness(&game).is_dead(), material, "{fen}");
+        material
+    }
+
+    #[test]
+    fn material_that_can_never_mate() {
+        assert!(dead("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "K v K");
+        assert!(dead("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), "KN v K");
+        assert!(dead("4k3/8/8/8/8/8/8/4KB2 w - - 0 1"), "KB v K");
+        assert!(dead("4kb2/8/8/8/8/8/8/4K3 w - - 0 1"), "K v KB");
+        // f1 and c8 are both light squares.
+        assert!(
+            dead("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1"),
+            "KB v KB, same colour"
+        );
+        // c8, f1 and h1 are all light: three bishops that can never mate.
+        assert!(
+            dead("2b1k3/8/8/8/8/8/8/4KB1B w - - 0 1"),
+            "KBB v KB, all light"
+        );
+    }
+
+    #[test]
+    fn material_that_can_mate_with_help() {
+        assert!(
+            !dead("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1"),
+            "KB v KB, opposite colours"
+        );
+        assert!(!dead("2b1k3/8/8/8/8/8/8/B3KB2 w - - 0 1"), "a1 is dark");
+        assert!(!dead("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1"), "KNN v K");
+        assert!(!dead("4kn2/8/8/8/8/8/8/4KN2 w - - 0 1"), "KN v KN");
+        assert!(!dead("4kn2/8/8/8/8/8/8/4KB2 w - - 0 1"), "KB v KN");
+        assert!(!dead("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), "KR v K");
+        assert!(!dead("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), "KP v K");
+    }
+
+    fn verdict(fen: &str) -> Deadness {
+        deadness(&game(fen, ""))
+    }
+
+    #[test]
+    fn a_locked_chain_with_bare_kings_is_dead_by_the_wall() {
+        let wall = NoMate::Wall;
+        let dead = Deadness::Dead {
+            white: wall,
+            black: wall,
+        };
+        assert_eq!(verdict("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1"), dead);
+        // A light-squared bishop behind the wall changes nothing.
+        assert_eq!(verdict("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/KB6 w - - 0 1"), dead);
+    }
+
+    #[test]
+    fn a_pawn_break_keeps_the_position_alive() {
+        let fen = "k7/8/8/p1p1p1p1/P1P1P1P1/8/7P/K7 w - - 0 1";
+        let Deadness::Alive { line, .. } = verdict(fen) else {
+            panic!("{fen} must be alive")
+        };
+        let replayed = game(fen, &line.join(" "));
+        assert!(replayed.current().is_checkmate(), "{line:?}");
+    }
+
+    #[test]
+    fn a_capture_that_leaves_mate_possible_only_with_help() {
+        // After Kxd2 White has a lone knight against a knight: no mate can
+        // be forced, but Black's knight can block its own king.
+        let fen = "4k3/8/8/8/8/8/3r4/4KN1n w - - 0 1";
+        let Deadness::Alive { line, .. } = deadness(&game(fen, "e1d2")) else {
+            panic!("must be alive")
+        };
+        let replayed = game(fen, &format!("e1d2 {}", line.join(" ")));
+        assert!(replayed.current().is_checkmate(), "{line:?}");
+    }
+}
