@@ -293,3 +293,44 @@ fn reports_render_in_every_format() {
         "{markdown}"
     );
 }
+
+/// Several engine processes at once give the report one process gives:
+/// the same findings, in the same order, shrunk to the same games.
+#[test]
+fn several_engine_processes_give_the_report_of_one() {
+    use drawrules_conformance::verify::{Subject, verify_parallel};
+
+    let options = options(60);
+    let mut one = engine("fifty-off-by-one.py", 5_000);
+    let alone = verify(
+        &mut one,
+        &options,
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let mut three: Vec<Box<dyn Subject + Send>> = (0..3)
+        .map(|_| Box::new(engine("fifty-off-by-one.py", 5_000)) as Box<dyn Subject + Send>)
+        .collect();
+    let mut heard = Vec::new();
+    let together = verify_parallel(
+        &mut three,
+        &options,
+        KnownDivergences::default(),
+        &mut |done, total| heard.push((done, total)),
+    )
+    .unwrap();
+    assert!(!alone.findings.is_empty());
+    assert_eq!(together.findings, alone.findings);
+    assert_eq!(together.compared, alone.compared);
+    // The report's text differs only in the time it took.
+    let without_time = |report| {
+        render::text(report)
+            .lines()
+            .filter(|line| !line.starts_with("judged: "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(without_time(&together), without_time(&alone));
+    assert_eq!(heard.last(), Some(&(60, 60)));
+}

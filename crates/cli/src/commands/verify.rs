@@ -11,8 +11,10 @@ use crate::signals;
 use drawrules_conformance::corpus::load_dir;
 use drawrules_conformance::protocol::{EngineError, EngineProcess, adopt_orphans};
 use drawrules_conformance::verify::{
-    KnownDivergences, OurArbiter, Subject, VerifyOptions, render, verify,
+    KnownDivergences, OurArbiter, Subject, VerifyOptions, render, verify_parallel,
 };
+
+use crate::output::USAGE;
 
 /// Report formats.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -66,6 +68,10 @@ pub struct VerifyArgs {
     /// counted and listed either way).
     #[arg(long)]
     allow_unsupported: bool,
+    /// Engine processes judging games at once (default: the machine's
+    /// cores). The report is the same for any number.
+    #[arg(long)]
+    jobs: Option<usize>,
 }
 
 /// Exit code when the engine diverges beyond its known divergences.
@@ -74,6 +80,21 @@ const DIVERGES: u8 = 1;
 const BAD_INPUT: u8 = 2;
 /// Exit code when the engine is broken and verify stopped early.
 const BROKEN: u8 = 3;
+
+/// The number of engine processes: `asked`, or the machine's cores; at
+/// least 1 and at most [`MOST_JOBS`].
+fn jobs(asked: Option<usize>) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match asked {
+        None => Ok(cores.min(MOST_JOBS)),
+        Some(0) => Err("--jobs 0: at least one engine process is needed".to_owned()),
+        Some(n) if n > MOST_JOBS => Err(format!("--jobs {n}: at most {MOST_JOBS}")),
+        Some(n) => Ok(n),
+    }
+}
+
+/// The most engine processes verify runs at once.
+const MOST_JOBS: usize = 64;
 
 /// Runs `drawrules verify`.
 pub fn run(args: &VerifyArgs) -> ExitCode {
@@ -107,9 +128,11 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         ..VerifyOptions::default()
     };
     let terminal = std::io::stderr().is_terminal();
-    let mut process;
-    let mut arbiter = OurArbiter;
-    let subject: &mut dyn Subject = match &args.engine {
+    let jobs = match jobs(args.jobs) {
+        Ok(jobs) => jobs,
+        Err(message) => return fail(USAGE, &message),
+    };
+    let mut subjects: Vec<Box<dyn Subject + Send>> = match &args.engine {
         Some(command) => {
             // Whatever the engine starts, and however verify ends, goes
             // with it: orphans are re-parented here (Linux), signals kill
@@ -120,10 +143,18 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             if let Err(err) = signals::stop_engines_on_signals(terminal) {
                 return fail(BROKEN, &format!("cannot handle signals: {err}"));
             }
-            process = EngineProcess::new(command, Duration::from_millis(args.timeout_ms));
-            &mut process
+            (0..jobs)
+                .map(|_| {
+                    Box::new(EngineProcess::new(
+                        command,
+                        Duration::from_millis(args.timeout_ms),
+                    )) as Box<dyn Subject + Send>
+                })
+                .collect()
         }
-        None => &mut arbiter,
+        None => (0..jobs)
+            .map(|_| Box::new(OurArbiter) as Box<dyn Subject + Send>)
+            .collect(),
     };
 
     let started = Instant::now();
@@ -140,7 +171,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             }
         }
     };
-    let verified = verify(subject, &options, known, &mut progress);
+    let verified = verify_parallel(&mut subjects, &options, known, &mut progress);
     signals::wait_if_stopping();
     let report = match verified {
         Ok(report) => report,

@@ -18,7 +18,9 @@
 //!   game;
 //! * the `fen`: the same facts at the ply itself, then the start clock;
 //! * `result` and the endings: checkmate or stalemate at a count of 100 or
-//!   more.
+//!   more;
+//! * `draw-claimable`: a draw claimable only by writing a move, then the
+//!   facts of the count and of repetition above.
 //!
 //! Anything else is `plain`.
 
@@ -50,6 +52,9 @@ pub enum Cause {
     CastlingRightLost,
     /// Checkmate or stalemate at a move count of 100 plies or more.
     EndingAtCount,
+    /// A draw may be claimed only by writing a move (9.2.1, 9.3.1), none on
+    /// the board.
+    OnlyOnAWrittenMove,
     /// None of the above.
     Plain,
 }
@@ -64,6 +69,7 @@ impl Cause {
             Cause::UsableEnPassant => "usable-en-passant",
             Cause::CastlingRightLost => "castling-right-lost",
             Cause::EndingAtCount => "ending-at-count",
+            Cause::OnlyOnAWrittenMove => "only-on-a-written-move",
             Cause::Plain => "plain",
         }
     }
@@ -77,6 +83,7 @@ impl Cause {
             Cause::UsableEnPassant => "a two-square pawn step with a legal en passant capture",
             Cause::CastlingRightLost => "a castling right lost during the game",
             Cause::EndingAtCount => "checkmate or stalemate at a count of 100 or more",
+            Cause::OnlyOnAWrittenMove => "a draw claimable only by writing a move",
             Cause::Plain => "no distinguishing feature",
         }
     }
@@ -119,6 +126,15 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
             Cause::StartClock,
         ],
         Part::Result | Part::Checkmate | Part::Stalemate => &[Cause::EndingAtCount],
+        Part::DrawClaimable => &[
+            Cause::OnlyOnAWrittenMove,
+            Cause::EndingAtCount,
+            Cause::StartClock,
+            Cause::CastlingInCount,
+            Cause::UnusableEnPassant,
+            Cause::UsableEnPassant,
+            Cause::CastlingRightLost,
+        ],
         _ => &[],
     };
     let at_ply_only = part == Part::Fen;
@@ -204,6 +220,11 @@ impl Facts<'_> {
                         .iter()
                         .any(|e| matches!(e, Ending::Checkmate | Ending::Stalemate))
             }
+            Cause::OnlyOnAWrittenMove => {
+                status.claims.is_empty()
+                    && !(status.claims_on_move.threefold_repetition.is_empty()
+                        && status.claims_on_move.fifty_moves.is_empty())
+            }
             Cause::Plain => true,
         }
     }
@@ -254,6 +275,15 @@ mod tests {
         assert_eq!(cause(repetition, &usable, Some(2)), Cause::UsableEnPassant);
         let knights = judged(START, "g1f3 g8f6 f3g1 f6g8");
         assert_eq!(cause(repetition, &knights, Some(4)), Cause::Plain);
+    }
+
+    #[test]
+    fn a_claim_only_on_a_written_move_is_its_own_cause() {
+        let knights = judged(START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+        let group = Group::Part(Part::DrawClaimable);
+        assert_eq!(cause(group, &knights, Some(7)), Cause::OnlyOnAWrittenMove);
+        let fifty = judged("4k3/8/8/8/8/8/8/R3K3 w - - 100 80", "");
+        assert_eq!(cause(group, &fifty, Some(0)), Cause::StartClock);
     }
 
     #[test]

@@ -15,6 +15,7 @@ mod cause;
 mod compare;
 mod judge;
 mod known;
+mod parallel;
 pub mod render;
 mod shrink;
 mod subject;
@@ -218,6 +219,89 @@ pub fn verify(
 ) -> Result<VerifyReport, EngineError> {
     let started = Instant::now();
     let hello = subject.hello()?;
+    let games = games(&hello, options);
+    let total = games.len();
+    let mut checks = Vec::with_capacity(total);
+    for (index, (_, game)) in games.iter().enumerate() {
+        let checked = shrink::check(subject, &hello, game, index as u64 + 1);
+        let broken = matches!(&checked, Err(fault) if fault.is_broken());
+        checks.push(checked);
+        progress(index + 1, total);
+        if broken {
+            break;
+        }
+    }
+    Ok(assemble(
+        subject, hello, options, known, games, checks, started,
+    ))
+}
+
+/// [`verify`] with several subjects judging games at once (for instance one
+/// engine process per core), `subjects[0]` also shrinking. The report is
+/// the one [`verify`] gives with `subjects[0]` alone (for engines that
+/// answer a game the same way every time): games are numbered, judged in
+/// any order and reported in theirs, and divergences are shrunk one after
+/// another once every game is judged. A broken engine stops every subject;
+/// the report ends at the first game, in order, whose answer says so.
+///
+/// # Errors
+///
+/// A fault that prevented a subject's handshake, or handshakes that differ.
+///
+/// # Panics
+///
+/// If `subjects` is empty.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_conformance::verify::{
+///     KnownDivergences, OurArbiter, Subject, VerifyOptions, verify_parallel,
+/// };
+///
+/// let mut subjects: Vec<Box<dyn Subject + Send>> = vec![Box::new(OurArbiter), Box::new(OurArbiter)];
+/// let options = VerifyOptions { games: 20, ..VerifyOptions::default() };
+/// let report =
+///     verify_parallel(&mut subjects, &options, KnownDivergences::default(), &mut |_, _| {}).unwrap();
+/// assert_eq!(report.generated_games, 20);
+/// assert!(report.passed());
+/// ```
+pub fn verify_parallel(
+    subjects: &mut [Box<dyn Subject + Send>],
+    options: &VerifyOptions,
+    known: KnownDivergences,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<VerifyReport, EngineError> {
+    let started = Instant::now();
+    let (first, others) = subjects.split_first_mut().expect("at least one subject");
+    let hello = first.hello()?;
+    for other in others.iter_mut() {
+        let theirs = other.hello()?;
+        if theirs != hello {
+            return Err(EngineError::Unexpected(format!(
+                "two processes of the engine gave different handshakes: {} and {}",
+                hello.title(),
+                theirs.title()
+            )));
+        }
+    }
+    let games = games(&hello, options);
+    let checks = parallel::check_all(subjects, &hello, &games, progress);
+    let (first, _) = subjects.split_first_mut().expect("at least one subject");
+    Ok(assemble(
+        first.as_mut(),
+        hello,
+        options,
+        known,
+        games,
+        checks,
+        started,
+    ))
+}
+
+/// The games to judge: the corpus first (each case under each edition both
+/// it and the engine hold), then the generated games (standard chess).
+fn games(hello: &Hello, options: &VerifyOptions) -> Vec<(String, Trial)> {
     let mut games: Vec<(String, Trial)> = Vec::new();
     if let Some(corpus) = &options.corpus {
         for (group, case) in corpus.cases() {
@@ -247,7 +331,7 @@ pub fn verify(
         let len = 64 + (seeded.next_u64() % 700) as usize;
         let scenario = Scenario::from_bytes(&seeded.take(len));
         index += 1;
-        // Protocol 1 speaks standard chess only.
+        // The protocol speaks standard chess only.
         if scenario.start.is_chess960() {
             continue;
         }
@@ -265,16 +349,29 @@ pub fn verify(
             },
         ));
     }
+    games
+}
 
-    let total = games.len();
+/// The report from the checks of `games` (in order, possibly ending early
+/// at a broken engine): findings, each group and cause shrunk with
+/// `subject`, and what was compared.
+fn assemble(
+    subject: &mut dyn Subject,
+    hello: Hello,
+    options: &VerifyOptions,
+    known: KnownDivergences,
+    games: Vec<(String, Trial)>,
+    checks: Vec<Result<shrink::Checked, EngineError>>,
+    started: Instant,
+) -> VerifyReport {
+    let case_games = games.len() - options.games.min(games.len());
     let mut findings = Vec::new();
     let mut compared: BTreeMap<Part, usize> = BTreeMap::new();
     let mut games_compared = 0;
     let mut shrunk: BTreeMap<(Group, Cause), usize> = BTreeMap::new();
-    let mut next_id = 0;
+    let mut next_id = games.len() as u64;
     let mut broken = None;
-    for (done, (source, game)) in games.into_iter().enumerate() {
-        next_id += 1;
+    for ((source, game), checked) in games.into_iter().zip(checks) {
         let found = |problem: Problem, reference: Option<Judgement>| Finding {
             source: source.clone(),
             game: game.clone(),
@@ -282,10 +379,10 @@ pub fn verify(
             minimal: None,
             problem,
         };
-        match shrink::check(subject, &hello, &game, next_id) {
+        match checked {
             Err(fault) => {
-                // A broken engine answers nothing more: stop with the
-                // findings so far.
+                // A broken engine answers nothing more: the report stops
+                // with the findings so far.
                 if fault.is_broken() {
                     broken = Some(fault.clone());
                 }
@@ -325,12 +422,11 @@ pub fn verify(
                 }
             }
         }
-        progress(done + 1, total);
         if broken.is_some() {
             break;
         }
     }
-    Ok(VerifyReport {
+    VerifyReport {
         hello,
         case_games,
         generated_games: options.games,
@@ -341,5 +437,5 @@ pub fn verify(
         known,
         elapsed: started.elapsed(),
         broken,
-    })
+    }
 }
