@@ -59,6 +59,12 @@ pub struct PartialStatus {
     /// See [`Status::claims_on_move`]; each list may be given alone.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub claims_on_move: Option<PartialClaimsOnMove>,
+    /// Whether the player to move may claim some draw now, on the board or
+    /// by writing a move: `claims` or a `claims_on_move` list is not empty
+    /// (9.2.1, 9.2.2, 9.3.1, 9.3.2 together). Derived from the full record,
+    /// for implementations that answer only that question.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_claimable: Option<bool>,
 }
 
 /// Some of the written-move lists; a list left out says nothing.
@@ -102,11 +108,13 @@ pub enum Field {
     ThreefoldOnMove,
     /// `claims_on_move.fifty-moves`.
     FiftyMovesOnMove,
+    /// `draw_claimable`.
+    DrawClaimable,
 }
 
 impl Field {
     /// Every field, in record order.
-    pub const ALL: [Field; 9] = [
+    pub const ALL: [Field; 10] = [
         Field::Ply,
         Field::Fen,
         Field::Clock,
@@ -116,6 +124,7 @@ impl Field {
         Field::Claims,
         Field::ThreefoldOnMove,
         Field::FiftyMovesOnMove,
+        Field::DrawClaimable,
     ];
 
     /// The field's path in the JSON record, e.g.
@@ -131,6 +140,7 @@ impl Field {
             Field::Claims => "claims",
             Field::ThreefoldOnMove => "claims_on_move.threefold-repetition",
             Field::FiftyMovesOnMove => "claims_on_move.fifty-moves",
+            Field::DrawClaimable => "draw_claimable",
         }
     }
 }
@@ -163,6 +173,7 @@ impl PartialStatus {
             Field::Ended => only.ended.clone_from(&self.ended),
             Field::Result => only.result = self.result,
             Field::Claims => only.claims.clone_from(&self.claims),
+            Field::DrawClaimable => only.draw_claimable = self.draw_claimable,
             Field::ThreefoldOnMove | Field::FiftyMovesOnMove => {
                 let list = self.moves_on(field).cloned();
                 let mut lists = PartialClaimsOnMove::default();
@@ -187,6 +198,7 @@ impl PartialStatus {
             Field::Ended => self.ended.is_some(),
             Field::Result => self.result.is_some(),
             Field::Claims => self.claims.is_some(),
+            Field::DrawClaimable => self.draw_claimable.is_some(),
             Field::ThreefoldOnMove | Field::FiftyMovesOnMove => self.moves_on(field).is_some(),
         }
     }
@@ -229,6 +241,9 @@ impl PartialStatus {
             Field::Ended => cmp(self.ended.as_ref(), actual.ended.as_ref()),
             Field::Result => cmp(self.result.as_ref(), actual.result.as_ref()),
             Field::Claims => cmp(self.claims.as_ref(), actual.claims.as_ref()),
+            Field::DrawClaimable => {
+                cmp(self.draw_claimable.as_ref(), actual.draw_claimable.as_ref())
+            }
             Field::ThreefoldOnMove | Field::FiftyMovesOnMove => {
                 cmp(self.moves_on(field), actual.moves_on(field))
             }
@@ -265,6 +280,11 @@ impl From<&Status> for PartialStatus {
                 threefold_repetition: Some(status.claims_on_move.threefold_repetition.clone()),
                 fifty_moves: Some(status.claims_on_move.fifty_moves.clone()),
             }),
+            draw_claimable: Some(
+                !status.claims.is_empty()
+                    || !status.claims_on_move.threefold_repetition.is_empty()
+                    || !status.claims_on_move.fifty_moves.is_empty(),
+            ),
         }
     }
 }

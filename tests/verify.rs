@@ -3,7 +3,7 @@
 //! prints for what it finds.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use drawrules_conformance::corpus::{Readings, load_dir, parse_file, run_case};
 use drawrules_conformance::protocol::{EngineError, EngineProcess};
@@ -138,9 +138,11 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     assert!(render::junit(&report).contains("no longer diverges"));
 }
 
-/// Runs 6 generated games against a misbehaving engine: every game must be
-/// judged (the run goes on), each fault reported as a finding.
-fn faults_of(script: &str, timeout_ms: u64) -> (Vec<EngineError>, u32) {
+/// Runs 6 generated games against a misbehaving engine: each fault is
+/// reported as a finding, and the run goes on unless the engine is broken.
+/// Returns the faults, the engine's starts, the games judged and why the run
+/// stopped early, if it did.
+fn faults_of(script: &str, timeout_ms: u64) -> (Vec<EngineError>, u32, usize, Option<EngineError>) {
     let mut engine = engine(script, timeout_ms);
     let mut seen = 0;
     let report = verify(
@@ -153,7 +155,6 @@ fn faults_of(script: &str, timeout_ms: u64) -> (Vec<EngineError>, u32) {
         },
     )
     .unwrap();
-    assert_eq!(seen, 6, "every game judged");
     assert!(!report.passed());
     let faults = report
         .findings
@@ -167,12 +168,13 @@ fn faults_of(script: &str, timeout_ms: u64) -> (Vec<EngineError>, u32) {
         + &render::junit(&report)
         + &render::json(&report)
         + &render::markdown(&report);
-    (faults, engine.starts())
+    (faults, engine.starts(), seen, report.broken)
 }
 
 #[test]
 fn an_engine_that_exits_is_restarted() {
-    let (faults, starts) = faults_of("exits-midway.py", 5_000);
+    let (faults, starts, seen, broken) = faults_of("exits-midway.py", 5_000);
+    assert_eq!((seen, broken), (6, None), "every game judged");
     assert!(!faults.is_empty());
     assert!(
         faults
@@ -184,33 +186,54 @@ fn an_engine_that_exits_is_restarted() {
 }
 
 #[test]
-fn an_engine_that_hangs_is_timed_out() {
-    let (faults, starts) = faults_of("hangs.py", 300);
-    assert_eq!(faults.len(), 6, "{faults:?}");
+fn an_engine_that_hangs_is_broken_within_twice_the_time_limit() {
+    let began = Instant::now();
+    let (faults, starts, seen, broken) = faults_of("hangs.py", 300);
+    // The first timeout leaves the restarted engine what is left of 600 ms.
+    assert_eq!(seen, 2);
+    assert_eq!(faults[0], EngineError::Timeout { ms: 300 });
     assert!(
-        faults
-            .iter()
-            .all(|f| *f == EngineError::Timeout { ms: 300 })
+        matches!(&broken, Some(EngineError::Broken { faults: 2, last, .. })
+            if matches!(**last, EngineError::Timeout { .. })),
+        "{broken:?}"
     );
-    assert_eq!(starts, 6);
+    assert_eq!(faults.len(), 2, "{faults:?}");
+    assert_eq!(starts, 2);
+    let spent = began.elapsed();
+    assert!(spent < Duration::from_millis(3 * 300 + 2_000), "{spent:?}");
 }
 
 #[test]
-fn garbage_and_wrong_ids_are_faults() {
-    let (faults, _) = faults_of("garbage.py", 5_000);
-    assert_eq!(faults.len(), 6);
-    assert!(
-        faults.iter().all(|f| matches!(f, EngineError::Garbage(_))),
-        "{faults:?}"
-    );
-    let (faults, _) = faults_of("wrong-id.py", 5_000);
-    assert_eq!(faults.len(), 6);
-    assert!(
-        faults
-            .iter()
-            .all(|f| matches!(f, EngineError::Unexpected(_))),
-        "{faults:?}"
-    );
+fn garbage_and_wrong_ids_are_faults_and_three_in_a_row_break_the_engine() {
+    for (script, first, last) in [
+        (
+            "garbage.py",
+            "not an answer of protocol 1",
+            "not an answer of protocol 1",
+        ),
+        (
+            "wrong-id.py",
+            "unexpected answer: an answer to request 2 instead of 1",
+            "unexpected answer: an answer to request 4 instead of 3",
+        ),
+    ] {
+        let (faults, starts, seen, broken) = faults_of(script, 5_000);
+        assert_eq!(
+            (faults.len(), starts, seen),
+            (3, 3, 3),
+            "{script}: {faults:?}"
+        );
+        assert!(
+            faults[0].to_string().starts_with(first),
+            "{script}: {faults:?}"
+        );
+        let broken = broken.expect("broken").to_string();
+        assert!(
+            broken.starts_with("the engine is broken: 3 faults in a row within")
+                && broken.contains(&format!("the last: {last}")),
+            "{script}: {broken}"
+        );
+    }
 }
 
 #[test]

@@ -6,7 +6,8 @@
 
 use drawrules::{GameResult, StartPosition};
 use drawrules_conformance::protocol::{
-    Answer, Draws, EngineError, EngineRefusal, Hello, JudgeRequest, Part, RefusalKind,
+    Answer, DrawPolicies, EngineError, EngineRefusal, Hello, JudgeRequest, Part, Policy,
+    RefusalKind,
 };
 use drawrules_conformance::verify::{
     Cause, Group, KnownDivergences, OurArbiter, Problem, Subject, VerifyOptions, VerifyReport,
@@ -257,34 +258,197 @@ fn an_engine_that_ends_the_game_on_claimable_draws_is_judged_on_that() {
     let mut subject = Doctored {
         hello: |hello| Hello {
             implements: vec![Part::Result, Part::Clock, Part::Repetition],
-            draws: Draws::Automatic,
+            draws: DrawPolicies::automatic(),
             ..hello
         },
         answer: |request: &JudgeRequest, answer: Answer| {
-            let Answer::Records { id, mut records } = answer else {
-                return answer;
-            };
-            let Some(end) = records
-                .iter()
-                .position(|r| r.claims.as_ref().is_some_and(|c| !c.is_empty()))
-            else {
-                return Answer::Records { id, records };
-            };
-            records.truncate(end + 1);
-            records[end].result = Some(GameResult::Draw);
-            if end == request.moves.len() {
-                return Answer::Records { id, records };
-            }
-            Answer::Error(EngineRefusal {
-                id: Some(id),
-                kind: RefusalKind::GameOver,
-                ply: Some(u32::try_from(end + 1).unwrap()),
-                message: "drawn".to_owned(),
-                records,
+            end_where(request, answer, GameResult::Draw, |r| {
+                r.claims.as_ref().is_some_and(|c| !c.is_empty())
+                    && r.ended.as_ref().is_some_and(Vec::is_empty)
             })
         },
     };
     let report = run(&mut subject, 200, false);
     assert!(report.passed(), "{}", render::text(&report));
     assert!(report.plies_compared() > 0);
+}
+
+/// Ends the game with 1/2-1/2 at the first ply where `ends` holds, and
+/// refuses the move after it.
+fn end_where(
+    request: &JudgeRequest,
+    mut answer: Answer,
+    result: GameResult,
+    ends: impl Fn(&drawrules::PartialStatus) -> bool,
+) -> Answer {
+    let records = records_of(&mut answer);
+    let Some(end) = records.iter().position(ends) else {
+        return answer;
+    };
+    records.truncate(end + 1);
+    records[end].result = Some(result);
+    let records = std::mem::take(records);
+    let id = request.id;
+    if end == request.moves.len() {
+        return Answer::Records { id, records };
+    }
+    Answer::Error(EngineRefusal {
+        id: Some(id),
+        kind: RefusalKind::GameOver,
+        ply: Some(u32::try_from(end + 1).unwrap()),
+        message: "drawn".to_owned(),
+        records,
+    })
+}
+
+/// A platform that ends the game at a clock of 100 plies and has no
+/// threefold repetition: it declares so in protocol 2 and is judged on it.
+fn hundred_plies(hello: Hello) -> Hello {
+    Hello {
+        protocol: 2,
+        implements: vec![
+            Part::Result,
+            Part::Clock,
+            Part::FiftyMoves,
+            Part::ThreefoldRepetition,
+        ],
+        draws: DrawPolicies {
+            fifty_moves: Policy::Automatic(Some(100)),
+            threefold_repetition: Policy::Absent,
+            ..DrawPolicies::default()
+        },
+        ..hello
+    }
+}
+
+fn at_clock_100(record: &drawrules::PartialStatus) -> bool {
+    record.clock.is_some_and(|clock| clock >= 100)
+        && record.ended.as_ref().is_some_and(Vec::is_empty)
+}
+
+#[test]
+fn a_declared_automatic_fifty_move_rule_is_judged_as_declared() {
+    let mut subject = Doctored {
+        hello: hundred_plies,
+        answer: |request: &JudgeRequest, answer: Answer| {
+            let mut answer = end_where(request, answer, GameResult::Draw, at_clock_100);
+            // No threefold repetition in this library: never a claim of it.
+            for record in records_of(&mut answer) {
+                if let Some(claims) = &mut record.claims {
+                    claims.retain(|&c| c != drawrules::Claim::ThreefoldRepetition);
+                }
+            }
+            answer
+        },
+    };
+    let report = run(&mut subject, 200, false);
+    let text = render::text(&report);
+    assert!(report.passed(), "{text}");
+    assert!(
+        text.contains("fifty-moves: automatic at 100 (the Laws: claim)")
+            && text.contains("threefold-repetition: absent (the Laws: claim)"),
+        "{text}"
+    );
+    // The threefold part is declared but its rule absent: not compared.
+    assert!(!report.compared.contains_key(&Part::ThreefoldRepetition));
+}
+
+#[test]
+fn an_automatic_draw_without_its_result_is_a_finding() {
+    let mut subject = Doctored {
+        hello: hundred_plies,
+        answer: |request: &JudgeRequest, answer: Answer| {
+            let mut answer = end_where(request, answer, GameResult::Ongoing, at_clock_100);
+            for record in records_of(&mut answer) {
+                if let Some(claims) = &mut record.claims {
+                    claims.retain(|&c| c != drawrules::Claim::ThreefoldRepetition);
+                }
+            }
+            answer
+        },
+    };
+    let report = run(&mut subject, 200, false);
+    assert_eq!(report.unexpected(), ["result"], "{}", render::text(&report));
+}
+
+#[test]
+fn a_combined_claim_predicate_is_compared_as_draw_claimable() {
+    // A library whose only predicate sees the claims on the board, not
+    // those by a written move.
+    let mut subject = Doctored {
+        hello: only(&[Part::DrawClaimable]),
+        answer: |_: &JudgeRequest, mut answer: Answer| {
+            for record in records_of(&mut answer) {
+                record.draw_claimable = record.claims.as_ref().map(|c| !c.is_empty());
+            }
+            answer
+        },
+    };
+    let report = run(&mut subject, 200, false);
+    let text = render::text(&report);
+    assert_eq!(report.unexpected(), ["draw-claimable"], "{text}");
+    let minimal = report
+        .findings
+        .iter()
+        .find_map(|f| f.minimal.as_ref())
+        .unwrap();
+    assert_eq!(
+        (
+            minimal.divergence.expected.as_str(),
+            minimal.divergence.actual.as_str()
+        ),
+        ("true", "false"),
+        "{text}"
+    );
+
+    // Honest, it passes.
+    let mut honest = Doctored {
+        hello: only(&[Part::DrawClaimable]),
+        answer: |_: &JudgeRequest, answer: Answer| answer,
+    };
+    assert!(run(&mut honest, 100, false).passed());
+}
+
+/// The whole session in spec/PROTOCOL.md: every answer in it agrees with
+/// the reference as the engine's handshake declares, and the third game is
+/// counted as unsupported.
+#[test]
+fn the_protocol_page_session_agrees_with_the_reference() {
+    use drawrules::Reference;
+    use drawrules_conformance::protocol::read_answer;
+    use drawrules_conformance::verify::{compare, judge_text};
+
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/PROTOCOL.md"),
+    )
+    .unwrap();
+    let block = page.split("```text\n").nth(1).unwrap();
+    let block = block.split("```").next().unwrap();
+    let mut hello = None;
+    let mut request: Option<JudgeRequest> = None;
+    let (mut judged, mut unsupported) = (0, 0);
+    for line in block.lines() {
+        if let Some(sent) = line.strip_prefix("> ") {
+            let value: serde_json::Value = serde_json::from_str(sent).unwrap();
+            request = (value["type"] == "judge").then(|| serde_json::from_value(value).unwrap());
+        } else if let Some(answer) = line.strip_prefix("< ") {
+            match read_answer(answer).unwrap() {
+                Answer::Hello(declared) => hello = Some(declared),
+                answer => {
+                    let request = request.take().unwrap();
+                    let ours = judge_text(
+                        &mut Reference::default(),
+                        &request.fen,
+                        &request.moves,
+                        request.edition,
+                    );
+                    let comparison = compare(hello.as_ref().unwrap(), &ours, &answer);
+                    assert!(comparison.divergences.is_empty(), "{comparison:?}");
+                    judged += 1;
+                    unsupported += usize::from(comparison.unsupported.is_some());
+                }
+            }
+        }
+    }
+    assert_eq!((judged, unsupported), (3, 1));
 }

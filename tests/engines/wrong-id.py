@@ -6,6 +6,9 @@
 import json
 import sys
 
+from misbehave import record_pid
+
+record_pid()
 for line in sys.stdin:
     request = json.loads(line)
     if request["type"] == "hello":

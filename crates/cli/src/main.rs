@@ -4,7 +4,9 @@
 //! Exit codes shared by every command: 0 success; 1 the command's check
 //! failed (a case, a game, a divergence); 2 bad input (a FEN, a move, a file
 //! that cannot be read); 64 a usage error (an unknown option or a value clap
-//! cannot parse, such as `--rules fide-1997`).
+//! cannot parse, such as `--rules fide-1997`). `verify` also exits with 3
+//! when the engine is broken, and with 128 plus the signal's number on
+//! SIGINT, SIGTERM or SIGHUP.
 
 use std::process::ExitCode;
 
@@ -13,6 +15,7 @@ use clap::{Parser, Subcommand};
 mod commands;
 mod engine;
 mod output;
+mod signals;
 
 use commands::{adjudicate, cases, explain, verify};
 

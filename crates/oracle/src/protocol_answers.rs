@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 use drawrules::Judgement;
 use drawrules::laws::Edition;
 use drawrules::reference::Reference;
-use drawrules_conformance::protocol::{Draws, Hello, PROTOCOL_VERSION, Part, read_answer};
+use drawrules_conformance::protocol::{DrawPolicies, Hello, PROTOCOL_VERSION, Part, read_answer};
 use drawrules_conformance::verify::{Group, Minimal, Trial, compare, judge_text, render};
 
 use super::{Agreement, InconsistencyError};
@@ -62,7 +62,7 @@ pub fn protocol_answers(text: &str) -> Result<Agreement, InconsistencyError> {
         version: String::new(),
         implements,
         editions: vec![Edition::Fide2018],
-        draws: Draws::Claims,
+        draws: DrawPolicies::default(),
     });
     let fail = |what: String| InconsistencyError {
         edition: Edition::Fide2018,

@@ -6,8 +6,10 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
+
+use crate::signals;
 use drawrules_conformance::corpus::load_dir;
-use drawrules_conformance::protocol::EngineProcess;
+use drawrules_conformance::protocol::{EngineError, EngineProcess, adopt_orphans};
 use drawrules_conformance::verify::{
     KnownDivergences, OurArbiter, Subject, VerifyOptions, render, verify,
 };
@@ -55,7 +57,9 @@ pub struct VerifyArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// How long to wait for each answer of the engine, in milliseconds.
+    /// How long the engine has for each request (reading it and answering),
+    /// in milliseconds. 3 faults in a row, or a run of faults longer than
+    /// twice this, make the engine broken: verify stops (exit status 3).
     #[arg(long, default_value_t = 5000)]
     timeout_ms: u64,
     /// Let games the engine refuses as `unsupported` pass (they are
@@ -68,6 +72,8 @@ pub struct VerifyArgs {
 const DIVERGES: u8 = 1;
 /// Exit code for unreadable input (corpus, known file).
 const BAD_INPUT: u8 = 2;
+/// Exit code when the engine is broken and verify stopped early.
+const BROKEN: u8 = 3;
 
 /// Runs `drawrules verify`.
 pub fn run(args: &VerifyArgs) -> ExitCode {
@@ -100,20 +106,31 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         allow_unsupported: args.allow_unsupported,
         ..VerifyOptions::default()
     };
+    let terminal = std::io::stderr().is_terminal();
     let mut process;
     let mut arbiter = OurArbiter;
     let subject: &mut dyn Subject = match &args.engine {
         Some(command) => {
+            // Whatever the engine starts, and however verify ends, goes
+            // with it: orphans are re-parented here (Linux), signals kill
+            // the engines.
+            if let Err(err) = adopt_orphans() {
+                return fail(BROKEN, &format!("cannot adopt the engine's orphans: {err}"));
+            }
+            if let Err(err) = signals::stop_engines_on_signals(terminal) {
+                return fail(BROKEN, &format!("cannot handle signals: {err}"));
+            }
             process = EngineProcess::new(command, Duration::from_millis(args.timeout_ms));
             &mut process
         }
         None => &mut arbiter,
     };
 
-    let terminal = std::io::stderr().is_terminal();
     let started = Instant::now();
     let mut last_shown = Instant::now();
+    let mut judged = (0, 0);
     let mut progress = |done: usize, total: usize| {
+        judged = (done, total);
         if terminal && (done == total || last_shown.elapsed() >= Duration::from_millis(100)) {
             last_shown = Instant::now();
             let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
@@ -123,7 +140,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             }
         }
     };
-    let report = match verify(subject, &options, known, &mut progress) {
+    let verified = verify(subject, &options, known, &mut progress);
+    signals::wait_if_stopping();
+    let report = match verified {
         Ok(report) => report,
         Err(fault) => {
             return fail(
@@ -146,9 +165,18 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     {
         return fail(BAD_INPUT, "could not write to standard output");
     }
+    if let Some(broken) = &report.broken {
+        let (done, total) = judged;
+        return fail(BROKEN, &stopped(broken, done, total));
+    }
     if report.passed() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(DIVERGES)
     }
+}
+
+/// The line that says why verify stopped at game `done` of `total`.
+fn stopped(broken: &EngineError, done: usize, total: usize) -> String {
+    format!("verify stopped at game {done} of {total}: {broken}")
 }

@@ -1,6 +1,6 @@
-//! The messages of protocol version 1. A record an engine sends is a
-//! [`PartialStatus`]: everything but `ply` may be left out when the engine
-//! does not implement it.
+//! The messages of the protocol (version 2; engines of version 1 are read
+//! too). A record an engine sends is a [`PartialStatus`]: everything but
+//! `ply` may be left out when the engine does not implement it.
 
 use serde::{Deserialize, Serialize};
 
@@ -9,8 +9,14 @@ pub use drawrules::RefusalKind;
 use drawrules::laws::{Claim, Edition, Ending};
 use drawrules::{Article, Field};
 
+use super::draws::DrawPolicies;
+
 /// The protocol version this harness speaks.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// The versions an engine may answer the handshake with: version 1 engines
+/// keep working (their `draws` word is read as draw policies).
+pub const SUPPORTED_VERSIONS: [u32; 2] = [1, 2];
 
 /// A part of the rules an engine may implement; the harness compares only
 /// the parts an engine declares.
@@ -35,6 +41,9 @@ pub enum Part {
     ThreefoldOnMove,
     /// `claims_on_move.fifty-moves` (9.3.1).
     FiftyMovesOnMove,
+    /// `draw_claimable`: some draw may be claimed now, on the board or by
+    /// writing a move (9.2 and 9.3 together; protocol 2).
+    DrawClaimable,
     /// The `repetition` count (9.2.3, 9.2.2).
     Repetition,
     /// The `clock` (9.3).
@@ -50,7 +59,7 @@ pub enum Part {
 
 impl Part {
     /// Every part, in the order divergences are looked for at a ply.
-    pub const ALL: [Part; 14] = [
+    pub const ALL: [Part; 15] = [
         Part::Checkmate,
         Part::Stalemate,
         Part::DeadPosition,
@@ -60,6 +69,7 @@ impl Part {
         Part::FiftyMoves,
         Part::ThreefoldOnMove,
         Part::FiftyMovesOnMove,
+        Part::DrawClaimable,
         Part::Repetition,
         Part::Clock,
         Part::Fen,
@@ -79,6 +89,7 @@ impl Part {
             Part::FiftyMoves => "fifty-moves",
             Part::ThreefoldOnMove => "threefold-on-move",
             Part::FiftyMovesOnMove => "fifty-moves-on-move",
+            Part::DrawClaimable => "draw-claimable",
             Part::Repetition => "repetition",
             Part::Clock => "clock",
             Part::Fen => "fen",
@@ -99,6 +110,12 @@ impl Part {
             Part::FiftyMoves => &[Article::FiftyMovesNow],
             Part::ThreefoldOnMove => &[Article::ThreefoldOnMove],
             Part::FiftyMovesOnMove => &[Article::FiftyMovesOnMove],
+            Part::DrawClaimable => &[
+                Article::ThreefoldOnMove,
+                Article::ThreefoldNow,
+                Article::FiftyMovesOnMove,
+                Article::FiftyMovesNow,
+            ],
             Part::Repetition => &[Article::SamePosition],
             Part::Clock => &[Article::FiftyMovesNow],
             Part::Moves => &[Article::LegalMoves],
@@ -130,6 +147,7 @@ impl Part {
             Part::ThreefoldRepetition | Part::FiftyMoves => Some(Field::Claims),
             Part::ThreefoldOnMove => Some(Field::ThreefoldOnMove),
             Part::FiftyMovesOnMove => Some(Field::FiftyMovesOnMove),
+            Part::DrawClaimable => Some(Field::DrawClaimable),
             Part::Repetition => Some(Field::Repetition),
             Part::Clock => Some(Field::Clock),
             Part::Fen => Some(Field::Fen),
@@ -148,16 +166,6 @@ impl Part {
     }
 }
 
-/// How an engine treats the draws of Articles 9.2 and 9.3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Draws {
-    /// A player may claim them; the game goes on until one does.
-    Claims,
-    /// The engine ends the game on them.
-    Automatic,
-}
-
 /// The engine's half of the handshake.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hello {
@@ -172,8 +180,10 @@ pub struct Hello {
     pub implements: Vec<Part>,
     /// The editions it follows (at least one).
     pub editions: Vec<Edition>,
-    /// Whether its 9.2/9.3 draws are claims or end the game.
-    pub draws: Draws,
+    /// What it does with each draw rule (protocol 1's word is read as
+    /// policies too).
+    #[serde(deserialize_with = "super::draws::deserialize_draws", default)]
+    pub draws: DrawPolicies,
 }
 
 impl Hello {

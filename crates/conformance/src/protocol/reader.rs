@@ -68,7 +68,8 @@ fn excerpt(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::messages::{Draws, Part, RefusalKind};
+    use crate::protocol::draws::DrawPolicies;
+    use crate::protocol::messages::{Part, RefusalKind};
 
     #[test]
     fn reads_every_kind_of_answer() {
@@ -80,7 +81,7 @@ mod tests {
             panic!("{hello:?}")
         };
         assert_eq!(hello.implements, [Part::Checkmate, Part::FiftyMovesOnMove]);
-        assert_eq!(hello.draws, Draws::Automatic);
+        assert_eq!(hello.draws, DrawPolicies::automatic());
         assert_eq!(hello.version, "");
 
         let error = read_answer(

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::protocol::{Answer, Draws, Hello, Part, RefusalKind};
-use drawrules::{GameResult, Judgement, PartialStatus, Status};
+use crate::protocol::{Answer, Hello, Part, RefusalKind};
+use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
 
 use super::cause::{Cause, cause};
 
@@ -133,18 +133,21 @@ impl Comparison {
 /// * The engine promised a record of every ply we judged: a missing
 ///   record is a divergence ([`Group::AnswerShape`]), unless the engine
 ///   refused the move into that ply (compared as [`Group::MoveAcceptance`]
-///   when it declares the part `moves`, else a missing record too), or it
-///   ends the game on claimable draws (`draws: automatic`) and refused the
-///   move after a ply where a draw could be claimed.
+///   when it declares the part `moves`, else a missing record too), or its
+///   own draw policy ended the game before it.
 /// * A refusal as `unsupported` compares nothing and is returned as such.
-/// * Once our game is over by an ending the engine does not implement,
-///   only the endings it does implement are compared at that ply, and
-///   nothing after it.
+/// * Once our game is over by an ending the engine does not implement
+///   (or whose rule it declares absent), only the endings it does
+///   implement are compared at that ply, and nothing after it.
 /// * A claim reported once our game is over is grouped apart
 ///   ([`Group::ClaimsAfterTheEnd`]), and so is a move played after the end
 ///   ([`Group::MovesAfterTheEnd`]).
-/// * An engine with `draws: automatic` may give the result `1/2-1/2` at a
-///   ply where a draw could be claimed.
+/// * The engine is judged on the draw policies it declares
+///   ([`DrawPolicies`](crate::protocol::DrawPolicies)): the parts of a rule
+///   it declares absent are not compared (nor are they in
+///   `draw-claimable`); at the first ply where a rule it makes automatic
+///   ends the game, its result must be `1/2-1/2`, and nothing after that
+///   ply is compared.
 pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
     let mut comparison = Comparison::default();
     let (theirs, refused): (&[PartialStatus], Option<TheirRefusal<'_>>) = match answer {
@@ -188,6 +191,8 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             comparison.divergences.push(divergence);
         }
     };
+    let absent = hello.draws.absent_parts();
+    let declared = |part: Part| hello.implements(part) && !absent.contains(&part);
     for (index, status) in ours.records.iter().enumerate() {
         let Some(record) = theirs.get(index) else {
             if !missing_is_allowed(hello, ours, index, refused) {
@@ -210,28 +215,26 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             }
             break;
         };
-        let undeclared_end = status
-            .ended
-            .iter()
-            .any(|&ending| !hello.implements.iter().any(|p| p.ending() == Some(ending)));
+        let undeclared_end = status.ended.iter().any(|&ending| {
+            !Part::ALL
+                .iter()
+                .any(|&p| p.ending() == Some(ending) && declared(p))
+        });
+        let policy_end = hello.draws.ends_game_at(status);
+        // What the engine should say here: the reference's record, with the
+        // result its own draw policy gives and no claim of a rule it lacks.
+        let expected = adjusted(hello, status, policy_end);
         for part in Part::ALL {
-            if !hello.implements(part) || (undeclared_end && part.ending().is_none()) {
+            if !declared(part) || (undeclared_end && part.ending().is_none()) {
                 continue;
             }
             if part.field().is_none() {
                 continue;
             }
             *comparison.plies.entry(part).or_default() += 1;
-            if part == Part::Result
-                && hello.draws == Draws::Automatic
-                && !status.claims.is_empty()
-                && record.result == Some(GameResult::Draw)
-            {
-                continue;
-            }
-            if let Some(mut divergence) = compare_part(part, status, record) {
+            if let Some(mut divergence) = compare_part(part, &expected, record) {
                 if status.is_over()
-                    && part.claim().is_some()
+                    && (part.claim().is_some() || part == Part::DrawClaimable)
                     && divergence.group == Group::Part(part)
                 {
                     divergence.group = Group::ClaimsAfterTheEnd(part);
@@ -239,7 +242,7 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
                 add(&mut comparison, divergence);
             }
         }
-        if undeclared_end {
+        if undeclared_end || policy_end {
             return comparison;
         }
     }
@@ -252,6 +255,26 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
     comparison
 }
 
+/// The reference's `status` as `hello`'s engine should report it: the
+/// result a draw of its own policy gives (`policy_end`), and
+/// `draw_claimable` without the claims of rules it declares absent.
+fn adjusted(hello: &Hello, status: &Status, policy_end: bool) -> Status {
+    let mut expected = status.clone();
+    if policy_end {
+        expected.result = GameResult::Draw;
+    }
+    let absent = hello.draws.absent_parts();
+    if absent.contains(&Part::ThreefoldRepetition) {
+        expected.claims.retain(|&c| c != Claim::ThreefoldRepetition);
+        expected.claims_on_move.threefold_repetition.clear();
+    }
+    if absent.contains(&Part::FiftyMoves) {
+        expected.claims.retain(|&c| c != Claim::FiftyMoves);
+        expected.claims_on_move.fifty_moves.clear();
+    }
+    expected
+}
+
 /// Whether the engine may leave out the record of ply `index` (see
 /// [`compare`]).
 fn missing_is_allowed(
@@ -260,7 +283,7 @@ fn missing_is_allowed(
     index: usize,
     refused: Option<TheirRefusal<'_>>,
 ) -> bool {
-    let Some((ply, kind, _)) = refused else {
+    let Some((ply, _, _)) = refused else {
         return false;
     };
     let refused_at = ply.map_or(0, |p| p as usize);
@@ -277,16 +300,7 @@ fn missing_is_allowed(
         .refusal
         .as_ref()
         .map(|r| r.move_ply().map_or(0, |p| p as usize));
-    if ours_at.is_some_and(|ours_at| ours_at <= refused_at) {
-        return true;
-    }
-    // An engine that ends the game on claimable draws.
-    hello.draws == Draws::Automatic
-        && kind == RefusalKind::GameOver
-        && refused_at
-            .checked_sub(1)
-            .and_then(|last| ours.records.get(last))
-            .is_some_and(|status| !status.claims.is_empty())
+    ours_at.is_some_and(|ours_at| ours_at <= refused_at)
 }
 
 fn shape(ply: Option<u32>, expected: &str, actual: &str) -> Divergence {
@@ -365,6 +379,10 @@ fn render_part(part: Part, projected: &PartialStatus) -> String {
         Part::Clock => projected.clock.map(|n| n.to_string()).unwrap_or_default(),
         Part::Fen => projected.fen.clone().unwrap_or_default(),
         Part::Result => projected.result.map(|r| r.to_string()).unwrap_or_default(),
+        Part::DrawClaimable => projected
+            .draw_claimable
+            .map(|yes| yes.to_string())
+            .unwrap_or_default(),
         _ => String::new(),
     }
 }
@@ -425,9 +443,8 @@ fn compare_acceptance(
         },
         (_, theirs_refusal) if their_plies < our_plies => {
             let last_shared = their_plies.checked_sub(1).and_then(|i| ours.records.get(i));
-            let allowed = hello.draws == Draws::Automatic
-                && matches!(theirs_refusal, Some((_, RefusalKind::GameOver, _)))
-                && last_shared.is_some_and(|status| !status.claims.is_empty());
+            let allowed = matches!(theirs_refusal, Some((_, RefusalKind::GameOver, _)))
+                && last_shared.is_some_and(|status| hello.draws.ends_game_at(status));
             if allowed {
                 None
             } else if theirs_refusal.is_none() {

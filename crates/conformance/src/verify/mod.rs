@@ -136,6 +136,9 @@ pub struct VerifyReport {
     pub known: KnownDivergences,
     /// How long it took.
     pub elapsed: Duration,
+    /// Why the run stopped before its last game: the engine is broken
+    /// ([`EngineError::is_broken`]).
+    pub broken: Option<EngineError>,
 }
 
 impl VerifyReport {
@@ -176,7 +179,10 @@ impl VerifyReport {
     /// Whether the run passes: something was compared, no finding beyond
     /// the known file, and no known divergence that has gone.
     pub fn passed(&self) -> bool {
-        self.plies_compared() > 0 && self.unexpected().is_empty() && self.stale().is_empty()
+        self.broken.is_none()
+            && self.plies_compared() > 0
+            && self.unexpected().is_empty()
+            && self.stale().is_empty()
     }
 }
 
@@ -186,7 +192,9 @@ impl VerifyReport {
 /// judged by the reference and by the subject and compared on the parts the
 /// subject declares. Divergences are shrunk (`shrink_per_rule` per rule);
 /// faults are recorded and the run goes on (an engine process restarts by
-/// itself). `progress` hears `(games done, games in all)`.
+/// itself) and the run goes on, unless the engine is broken: then it stops
+/// there, with the findings so far and [`VerifyReport::broken`]. `progress`
+/// hears `(games done, games in all)`.
 ///
 /// # Errors
 ///
@@ -264,6 +272,7 @@ pub fn verify(
     let mut games_compared = 0;
     let mut shrunk: BTreeMap<(Group, Cause), usize> = BTreeMap::new();
     let mut next_id = 0;
+    let mut broken = None;
     for (done, (source, game)) in games.into_iter().enumerate() {
         next_id += 1;
         let found = |problem: Problem, reference: Option<Judgement>| Finding {
@@ -274,7 +283,14 @@ pub fn verify(
             problem,
         };
         match shrink::check(subject, &hello, &game, next_id) {
-            Err(fault) => findings.push(found(Problem::Fault(fault), None)),
+            Err(fault) => {
+                // A broken engine answers nothing more: stop with the
+                // findings so far.
+                if fault.is_broken() {
+                    broken = Some(fault.clone());
+                }
+                findings.push(found(Problem::Fault(fault), None));
+            }
             Ok(checked) => {
                 let comparison = checked.comparison;
                 if let Some(message) = comparison.unsupported {
@@ -310,6 +326,9 @@ pub fn verify(
             }
         }
         progress(done + 1, total);
+        if broken.is_some() {
+            break;
+        }
     }
     Ok(VerifyReport {
         hello,
@@ -321,5 +340,6 @@ pub fn verify(
         findings,
         known,
         elapsed: started.elapsed(),
+        broken,
     })
 }

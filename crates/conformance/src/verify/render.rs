@@ -11,7 +11,7 @@ use drawrules::{Article, PartialStatus, RefusalKind};
 use serde::Serialize;
 
 use crate::corpus::{Case, ExpectedRefusal};
-use crate::protocol::{Draws, Hello, Part};
+use crate::protocol::{DrawPolicies, Hello, Part};
 
 use super::cause::Cause;
 use super::compare::Group;
@@ -145,11 +145,17 @@ fn games(n: usize) -> String {
     format!("{n} game{}", if n == 1 { "" } else { "s" })
 }
 
-/// How the engine treats claimable draws, as the protocol names it.
-fn draws(draws: Draws) -> &'static str {
-    match draws {
-        Draws::Claims => "claims",
-        Draws::Automatic => "automatic",
+/// The engine's declared departures from the Laws' draw rules (it is
+/// judged on them), or `as the Laws` when there are none.
+fn draws(draws: &DrawPolicies) -> String {
+    let deviations = draws.deviations();
+    if deviations.is_empty() {
+        "as the Laws".to_owned()
+    } else {
+        format!(
+            "declared departures from the Laws, judged as declared: {}",
+            deviations.join("; ")
+        )
     }
 }
 
@@ -206,11 +212,11 @@ pub fn text(report: &VerifyReport) -> String {
     let hello = &report.hello;
     let _ = writeln!(
         out,
-        "engine: {} (protocol {}, editions {}, draws {})",
+        "engine: {} (protocol {}, editions {})\ndraw rules: {}",
         hello.title(),
         hello.protocol,
         editions(hello),
-        draws(hello.draws)
+        draws(&hello.draws)
     );
     let _ = writeln!(
         out,
@@ -279,6 +285,9 @@ pub fn text(report: &VerifyReport) -> String {
         );
     }
     let unexpected = report.unexpected();
+    if let Some(broken) = &report.broken {
+        let _ = writeln!(out, "\nstopped early: {broken}");
+    }
     if report.plies_compared() == 0 {
         let _ = writeln!(
             out,
@@ -374,6 +383,7 @@ pub fn json(report: &VerifyReport) -> String {
             .collect::<BTreeMap<_, _>>(),
         "seconds": report.elapsed.as_secs_f64(),
         "groups": groups,
+        "broken": report.broken.as_ref().map(ToString::to_string),
         "unexpected": report.unexpected(),
         "stale": report.stale(),
         "passed": report.passed(),
@@ -485,11 +495,11 @@ pub fn markdown(report: &VerifyReport) -> String {
     let _ = writeln!(out, "## {}\n", hello.title());
     let _ = writeln!(
         out,
-        "Judged {} corpus games and {} generated games (editions: {}; draws: {}).\n",
+        "Judged {} corpus games and {} generated games (editions: {}; draw rules: {}).\n",
         report.case_games,
         report.generated_games,
         editions(hello),
-        draws(hello.draws)
+        draws(&hello.draws)
     );
     let _ = writeln!(
         out,

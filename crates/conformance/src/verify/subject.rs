@@ -2,7 +2,7 @@
 //! process, both seen through the protocol.
 
 use crate::protocol::{
-    Answer, Draws, EngineError, EngineProcess, EngineRefusal, Hello, JudgeRequest,
+    Answer, DrawPolicies, EngineError, EngineProcess, EngineRefusal, Hello, JudgeRequest,
     PROTOCOL_VERSION, Part, Plies,
 };
 use drawrules::laws::Edition;
@@ -69,7 +69,7 @@ impl Subject for OurArbiter {
             version: env!("CARGO_PKG_VERSION").to_owned(),
             implements: Part::ALL.to_vec(),
             editions: Edition::ALL.to_vec(),
-            draws: Draws::Claims,
+            draws: DrawPolicies::default(),
         })
     }
 

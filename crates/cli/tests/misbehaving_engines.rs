@@ -1,0 +1,308 @@
+//! `drawrules verify` against engines that misbehave on purpose
+//! (`tests/engines/` at the repository's root): each run ends with a
+//! non-zero status and one clear line, within a bound that guards against a
+//! hang, and leaves no process of the engine running.
+//!
+//! The engines write the pid of each of their processes to the file named
+//! by `DRAWRULES_TEST_PIDS`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The time limit the runs are given (`--timeout-ms`): long enough for a
+/// restart on a busy machine (a restart has only what is left of twice the
+/// limit after a fault).
+const TIMEOUT: Duration = Duration::from_millis(2_000);
+
+/// What a run may take at most: three time limits and the interpreter's
+/// starts. A broken engine takes about two; above it, something hangs.
+const BOUND: Duration = Duration::from_millis(3 * 2_000 + 3_000);
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A scratch directory of this test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "drawrules-misbehaving-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `drawrules verify` against `tests/engines/<script>`, not yet waited for.
+fn start(script: &str, pids: &Path, extra: &[&str]) -> Child {
+    let engine = root().join("tests/engines").join(script);
+    Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .args(["verify", "--engine"])
+        .arg(format!("python3 {}", engine.display()))
+        .args(["--timeout-ms", &TIMEOUT.as_millis().to_string()])
+        .args(extra)
+        .env("DRAWRULES_TEST_PIDS", pids)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// What one run said and how long it took.
+struct Run {
+    output: Output,
+    pids: Vec<u32>,
+}
+
+impl Run {
+    fn stderr(&self) -> String {
+        String::from_utf8_lossy(&self.output.stderr).into_owned()
+    }
+
+    fn stdout(&self) -> String {
+        String::from_utf8_lossy(&self.output.stdout).into_owned()
+    }
+}
+
+/// Runs verify against `script` with `extra` arguments (none: no corpus,
+/// 20 games), and checks what every run must do: a non-zero
+/// status, no panic, within [`BOUND`], and no process left.
+fn run(script: &str, extra: &[&str]) -> Run {
+    let dir = scratch(script.trim_end_matches(".py"));
+    let pids_file = dir.join("pids");
+    let extra = if extra.is_empty() {
+        &["--no-cases", "--games", "20"][..]
+    } else {
+        extra
+    };
+    let began = Instant::now();
+    let output = start(script, &pids_file, extra).wait_with_output().unwrap();
+    let elapsed = began.elapsed();
+    let run = Run {
+        output,
+        pids: pids(&pids_file),
+    };
+    eprintln!("{script}: {elapsed:?}");
+    let stderr = run.stderr();
+    assert!(!run.output.status.success(), "{script}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{script}: {stderr}");
+    assert!(elapsed < BOUND, "{script}: {elapsed:?}");
+    assert!(!run.pids.is_empty(), "{script}: the engine ran");
+    assert_gone(script, &run.pids);
+    let _ = std::fs::remove_dir_all(&dir);
+    run
+}
+
+fn pids(path: &Path) -> Vec<u32> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(|pid| pid.parse().unwrap())
+        .collect()
+}
+
+/// Whether process `pid` is gone (a zombie runs no more).
+fn gone(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
+        let state = stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .next();
+        matches!(state, Some("Z" | "X"))
+    })
+}
+
+fn assert_gone(script: &str, pids: &[u32]) {
+    let left: Vec<u32> = pids.iter().copied().filter(|&pid| !gone(pid)).collect();
+    assert!(
+        left.is_empty(),
+        "{script}: processes left running: {left:?}"
+    );
+}
+
+/// The status and the one line on standard error of a run that stopped.
+fn stopped(run: &Run, code: i32, line: &str) {
+    let stderr = run.stderr();
+    assert_eq!(run.output.status.code(), Some(code), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr:?}");
+    assert!(stderr.starts_with(line), "{stderr}");
+}
+
+#[test]
+fn an_engine_that_crashes_at_the_handshake() {
+    let run = run("crashes-at-hello.py", &[]);
+    stopped(
+        &run,
+        1,
+        "error: the engine failed its handshake: the engine exited (exit status: 3)",
+    );
+}
+
+#[test]
+fn an_engine_that_crashes_at_each_request_is_broken() {
+    let run = run("crashes-at-each-request.py", &[]);
+    stopped(
+        &run,
+        3,
+        "error: verify stopped at game 3 of 20: the engine is broken: 3 faults in a row",
+    );
+    assert!(
+        run.stderr()
+            .contains("the last: the engine exited (exit status: 3)")
+    );
+    assert_eq!(run.pids.len(), 3, "started three times");
+}
+
+#[test]
+fn an_engine_that_sleeps_is_broken_within_twice_the_time_limit() {
+    let run = run("sleeps.py", &[]);
+    stopped(
+        &run,
+        3,
+        "error: verify stopped at game 2 of 20: the engine is broken: 2 faults in a row",
+    );
+    assert!(run.stderr().contains("the last: no answer within"));
+    assert_eq!(run.pids.len(), 2);
+}
+
+#[test]
+fn an_engine_that_stops_reading_cannot_block_a_large_request() {
+    // One corpus case whose move is 100 KB: more than a pipe holds.
+    let dir = scratch("huge-case");
+    std::fs::write(
+        dir.join("huge.toml"),
+        format!(
+            "[[case]]\nname = \"huge-move\"\narticles = [\"3.10\"]\n\
+             shows = \"a move of 100 KB is unreadable\"\nmoves = \"{}\"\n\
+             error = {{ kind = \"unreadable-move\", ply = 1 }}\n",
+            "a".repeat(100_000)
+        ),
+    )
+    .unwrap();
+    let run = run(
+        "stops-reading.py",
+        &["--cases", dir.to_str().unwrap(), "--games", "20"],
+    );
+    stopped(
+        &run,
+        3,
+        "error: verify stopped at game 2 of 22: the engine is broken: 2 faults in a row",
+    );
+    assert!(run.stderr().contains("the last: no answer within"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_child_that_leaves_the_group_and_holds_the_output_is_killed() {
+    let run = run("setsid-child.py", &[]);
+    stopped(
+        &run,
+        3,
+        "error: verify stopped at game 2 of 20: the engine is broken: 2 faults in a row",
+    );
+    // Two engines, each with a child in a session of its own.
+    assert_eq!(run.pids.len(), 4, "{:?}", run.pids);
+}
+
+#[test]
+fn an_engine_that_floods_without_a_newline_is_broken() {
+    let run = run("floods.py", &[]);
+    stopped(
+        &run,
+        3,
+        "error: verify stopped at game 3 of 20: the engine is broken: 3 faults in a row",
+    );
+    assert!(run.stderr().contains("a line longer than 8388608 bytes"));
+}
+
+#[test]
+fn an_engine_that_answers_with_wrong_ids_is_broken() {
+    let run = run("wrong-id.py", &[]);
+    stopped(
+        &run,
+        3,
+        "error: verify stopped at game 3 of 20: the engine is broken: 3 faults in a row",
+    );
+    assert!(
+        run.stderr()
+            .contains("the last: unexpected answer: an answer to request 4 instead of 3")
+    );
+}
+
+#[test]
+fn an_engine_that_answers_twice_fails_with_its_faults() {
+    // Every second request reads the answer to the one before: a fault,
+    // then a restart that answers well; never three in a row.
+    let run = run("duplicates.py", &["--no-cases", "--games", "6"]);
+    assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());
+    let stdout = run.stdout();
+    assert!(stdout.contains("== fault: 3 games"), "{stdout}");
+    assert!(
+        stdout.contains("fault: unexpected answer: an answer to request 1 instead of 2"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nFAIL: "), "{stdout}");
+}
+
+#[test]
+fn an_engine_with_short_records_fails() {
+    let run = run("short-records.py", &[]);
+    assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());
+    assert!(run.stdout().contains("\nFAIL: "), "{}", run.stdout());
+}
+
+#[test]
+fn an_engine_with_empty_records_fails() {
+    let run = run("empty-records.py", &[]);
+    assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());
+    let stdout = run.stdout();
+    assert!(stdout.contains("== answer-shape: "), "{stdout}");
+    assert!(stdout.contains("\nFAIL: "), "{stdout}");
+}
+
+#[test]
+fn an_engine_that_refuses_everything_fails() {
+    let run = run("refuses-everything.py", &[]);
+    assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());
+    let stdout = run.stdout();
+    assert!(stdout.contains("== unsupported: "), "{stdout}");
+    assert!(stdout.contains("nothing was compared"), "{stdout}");
+    assert!(stdout.contains("\nFAIL: "), "{stdout}");
+}
+
+#[test]
+fn sigterm_sigint_and_sighup_stop_verify_and_every_engine_process() {
+    for (signal, name, code) in [(15, "SIGTERM", 143), (2, "SIGINT", 130), (1, "SIGHUP", 129)] {
+        let dir = scratch(&format!("signal-{name}"));
+        let pids_file = dir.join("pids");
+        let began = Instant::now();
+        let child = start("sleeps.py", &pids_file, &["--no-cases", "--games", "20"]);
+        // Wait for the engine to start and sleep on its first request.
+        while pids(&pids_file).is_empty() && began.elapsed() < BOUND {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        let kill = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(code), "{name}: {stderr}");
+        assert_eq!(
+            stderr.trim_end(),
+            format!("error: stopped by {name}; every engine process was killed")
+        );
+        assert!(began.elapsed() < BOUND, "{name}: {:?}", began.elapsed());
+        let pids = pids(&pids_file);
+        assert!(!pids.is_empty(), "{name}");
+        assert_gone(name, &pids);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,62 @@
+//! Everything an engine can do wrong, as one error type.
+
+use thiserror::Error;
+
+use super::super::messages::PROTOCOL_VERSION;
+use super::super::reader::ParseAnswerError;
+
+/// Something an engine did that the protocol does not allow (a *fault*).
+/// The harness reports it as a finding and restarts the engine, until the
+/// engine is [`Broken`](EngineError::Broken).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// The command could not be started.
+    #[error("cannot start the engine: {0}")]
+    Spawn(String),
+    /// The engine closed its output or exited.
+    #[error("the engine exited{}", .status.as_ref().map(|s| format!(" ({s})")).unwrap_or_default())]
+    Exited {
+        /// How it exited, when known.
+        status: Option<String>,
+    },
+    /// No answer within the time limit, or a request the engine did not
+    /// read within it.
+    #[error("no answer within {ms} ms")]
+    Timeout {
+        /// The limit.
+        ms: u64,
+    },
+    /// A line that is not an answer.
+    #[error("{0}")]
+    Garbage(ParseAnswerError),
+    /// An answer of the wrong kind or for another request.
+    #[error("unexpected answer: {0}")]
+    Unexpected(String),
+    /// The handshake named another protocol version.
+    #[error("the engine speaks protocol {0}; this harness speaks {PROTOCOL_VERSION} and 1")]
+    Version(u32),
+    /// Faults in a row, [`BROKEN_AFTER`](super::BROKEN_AFTER) of them or as
+    /// many as fitted in twice the time limit: the engine is not started
+    /// again, and every later request gets this error at once.
+    #[error("the engine is broken: {faults} faults in a row within {ms} ms, the last: {last}")]
+    Broken {
+        /// The faults in a row.
+        faults: u32,
+        /// The time from the start of the first of them to the last, in
+        /// milliseconds.
+        ms: u64,
+        /// The last fault.
+        last: Box<EngineError>,
+    },
+    /// The harness is stopping (a signal arrived): no engine is started.
+    #[error("the harness is stopping")]
+    Stopping,
+}
+
+impl EngineError {
+    /// Whether the engine is [`Broken`](EngineError::Broken): nothing more
+    /// can be asked of it.
+    pub fn is_broken(&self) -> bool {
+        matches!(self, EngineError::Broken { .. } | EngineError::Stopping)
+    }
+}
