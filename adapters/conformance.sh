@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Writes spec/CONFORMANCE.md from real runs of `drawrules verify` against
 # every adapter (installed: see adapters/README.md), with each library's
-# known divergences. Run from anywhere; needs cargo, python3 and node.
+# known divergences. Run from anywhere; needs cargo, python3, node and the
+# adapters' libraries (adapters/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --locked --release --quiet
+cargo build --locked --release --quiet --manifest-path adapters/rust/Cargo.toml
+rust=adapters/rust/target/release
 out=spec/CONFORMANCE.md
 {
   cat <<'HEADER'
@@ -18,14 +21,22 @@ for each divergence with our reading of the article (the known-divergences
 files in `adapters/known/` give the reasons).
 
 HEADER
-  for adapter in "python-chess:python3 adapters/python-chess.py" "chess-js:node adapters/chess-js.mjs"; do
-    name="${adapter%%:*}"
-    command="${adapter#*:}"
+  # name, command, the adapter's own source files, extra verify options.
+  while IFS='|' read -r name command sources options; do
     # verify exits 1 on divergences; the report is what is wanted here.
-    ./target/release/drawrules verify --engine "$command" \
+    # shellcheck disable=SC2086 # options are words
+    ./target/release/drawrules verify --engine "$command" $options \
       --known "adapters/known/$name.toml" --format markdown || [ $? -eq 1 ]
     echo
-  done
+    # shellcheck disable=SC2086 # sources are words
+    echo "Adapter: $(wc -l $sources | awk 'NF == 2 && $2 != "total" { printf "%s`%s` (%d lines)", sep, $2, $1; sep = ", " }')."
+    echo
+  done <<ADAPTERS
+python-chess|python3 adapters/python-chess.py|adapters/python-chess.py|
+chess-js|node adapters/chess-js.mjs|adapters/chess-js.mjs|
+chess|$rust/chess-adapter|adapters/rust/src/bin/chess-adapter.rs adapters/rust/src/lib.rs|
+cozy-chess|$rust/cozy-chess-adapter|adapters/rust/src/bin/cozy-chess-adapter.rs adapters/rust/src/lib.rs|--allow-unsupported
+ADAPTERS
 } >"$out.tmp"
 mv "$out.tmp" "$out"
 echo "wrote $out"
