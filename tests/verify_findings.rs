@@ -290,7 +290,11 @@ fn end_where(
     let records = std::mem::take(records);
     let id = request.id;
     if end == request.moves.len() {
-        return Answer::Records { id, records };
+        return Answer::Records {
+            id,
+            records,
+            game: None,
+        };
     }
     Answer::Error(EngineRefusal {
         id: Some(id),
@@ -451,4 +455,54 @@ fn the_protocol_page_session_agrees_with_the_reference() {
         }
     }
     assert_eq!((judged, unsupported), (3, 1));
+}
+
+/// An engine that answers per game (the `game-` parts) from our arbiter's
+/// records: whether some ply had each claim on the board.
+fn per_game(lie_about_fifty: bool) -> impl FnMut(&JudgeRequest, Answer) -> Answer {
+    move |_: &JudgeRequest, answer: Answer| {
+        let Answer::Records { id, records, .. } = answer else {
+            return answer;
+        };
+        let some = |claim: drawrules::Claim| {
+            records
+                .iter()
+                .any(|r| r.claims.as_ref().is_some_and(|c| c.contains(&claim)))
+        };
+        let game = drawrules_conformance::protocol::GameAnswers {
+            threefold_repetition: Some(some(drawrules::Claim::ThreefoldRepetition)),
+            fifty_moves: Some(some(drawrules::Claim::FiftyMoves) && !lie_about_fifty),
+        };
+        Answer::Records {
+            id,
+            records: Vec::new(),
+            game: Some(game),
+        }
+    }
+}
+
+#[test]
+fn per_game_answers_are_compared_and_promise_no_records() {
+    let parts = [Part::GameThreefoldRepetition, Part::GameFiftyMoves];
+    let mut honest = Doctored {
+        hello: only(&parts),
+        answer: per_game(false),
+    };
+    let report = run(&mut honest, 200, false);
+    assert!(report.passed(), "{}", render::text(&report));
+    assert!(report.compared[&Part::GameFiftyMoves] > 0);
+
+    let mut liar = Doctored {
+        hello: only(&parts),
+        answer: per_game(true),
+    };
+    let report = run(&mut liar, 200, false);
+    let text = render::text(&report);
+    assert_eq!(report.unexpected(), ["game-fifty-moves"], "{text}");
+    let minimal = report
+        .findings
+        .iter()
+        .find_map(|f| f.minimal.as_ref())
+        .unwrap();
+    assert_eq!(minimal.divergence.expected, "true", "{text}");
 }

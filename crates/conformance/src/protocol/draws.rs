@@ -179,10 +179,18 @@ impl DrawPolicies {
     pub fn absent_parts(&self) -> Vec<Part> {
         let mut parts = Vec::new();
         if self.threefold_repetition == Policy::Absent {
-            parts.extend([Part::ThreefoldRepetition, Part::ThreefoldOnMove]);
+            parts.extend([
+                Part::ThreefoldRepetition,
+                Part::ThreefoldOnMove,
+                Part::GameThreefoldRepetition,
+            ]);
         }
         if self.fifty_moves == Policy::Absent {
-            parts.extend([Part::FiftyMoves, Part::FiftyMovesOnMove]);
+            parts.extend([
+                Part::FiftyMoves,
+                Part::FiftyMovesOnMove,
+                Part::GameFiftyMoves,
+            ]);
         }
         if self.fivefold_repetition == Policy::Absent {
             parts.push(Part::FivefoldRepetition);

@@ -44,6 +44,12 @@ pub enum Part {
     /// `draw_claimable`: some draw may be claimed now, on the board or by
     /// writing a move (9.2 and 9.3 together; protocol 2).
     DrawClaimable,
+    /// `game.threefold-repetition`: some ply of the game let the player to
+    /// move claim a threefold repetition on the board (9.2.2; per game).
+    GameThreefoldRepetition,
+    /// `game.fifty-moves`: some ply of the game let the player to move
+    /// claim fifty moves on the board (9.3.2; per game).
+    GameFiftyMoves,
     /// The `repetition` count (9.2.3, 9.2.2).
     Repetition,
     /// The `clock` (9.3).
@@ -59,7 +65,7 @@ pub enum Part {
 
 impl Part {
     /// Every part, in the order divergences are looked for at a ply.
-    pub const ALL: [Part; 15] = [
+    pub const ALL: [Part; 17] = [
         Part::Checkmate,
         Part::Stalemate,
         Part::DeadPosition,
@@ -70,6 +76,8 @@ impl Part {
         Part::ThreefoldOnMove,
         Part::FiftyMovesOnMove,
         Part::DrawClaimable,
+        Part::GameThreefoldRepetition,
+        Part::GameFiftyMoves,
         Part::Repetition,
         Part::Clock,
         Part::Fen,
@@ -90,6 +98,8 @@ impl Part {
             Part::ThreefoldOnMove => "threefold-on-move",
             Part::FiftyMovesOnMove => "fifty-moves-on-move",
             Part::DrawClaimable => "draw-claimable",
+            Part::GameThreefoldRepetition => "game-threefold-repetition",
+            Part::GameFiftyMoves => "game-fifty-moves",
             Part::Repetition => "repetition",
             Part::Clock => "clock",
             Part::Fen => "fen",
@@ -116,6 +126,8 @@ impl Part {
                 Article::FiftyMovesOnMove,
                 Article::FiftyMovesNow,
             ],
+            Part::GameThreefoldRepetition => &[Article::ThreefoldNow],
+            Part::GameFiftyMoves => &[Article::FiftyMovesNow],
             Part::Repetition => &[Article::SamePosition],
             Part::Clock => &[Article::FiftyMovesNow],
             Part::Moves => &[Article::LegalMoves],
@@ -136,7 +148,8 @@ impl Part {
     }
 
     /// The field of the status record this part is read from (`None` for
-    /// [`Part::Moves`], which is read from the whole game).
+    /// [`Part::Moves`] and the `game-` parts, which are read from the whole
+    /// game).
     pub const fn field(self) -> Option<Field> {
         match self {
             Part::Checkmate
@@ -152,7 +165,16 @@ impl Part {
             Part::Clock => Some(Field::Clock),
             Part::Fen => Some(Field::Fen),
             Part::Result => Some(Field::Result),
-            Part::Moves => None,
+            Part::Moves | Part::GameThreefoldRepetition | Part::GameFiftyMoves => None,
+        }
+    }
+
+    /// The claim a per-game part asks about.
+    pub const fn game_claim(self) -> Option<Claim> {
+        match self {
+            Part::GameThreefoldRepetition => Some(Claim::ThreefoldRepetition),
+            Part::GameFiftyMoves => Some(Claim::FiftyMoves),
+            _ => None,
         }
     }
 
@@ -236,6 +258,19 @@ pub(crate) enum Request<'a> {
     Quit,
 }
 
+/// What an engine says about a whole game (the `game-` parts): whether
+/// some ply of it let the player to move claim each draw on the board.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct GameAnswers {
+    /// Part `game-threefold-repetition` (9.2.2 at some ply).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub threefold_repetition: Option<bool>,
+    /// Part `game-fifty-moves` (9.3.2 at some ply).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fifty_moves: Option<bool>,
+}
+
 /// An engine's refusal.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineRefusal {
@@ -267,6 +302,9 @@ pub enum Answer {
         id: u64,
         /// Ply 0 first (or only the last ply).
         records: Vec<PartialStatus>,
+        /// Answers about the whole game, for the `game-` parts.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        game: Option<GameAnswers>,
     },
     /// A refusal.
     Error(EngineRefusal),

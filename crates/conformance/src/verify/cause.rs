@@ -107,7 +107,11 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
         _ => return Cause::Plain,
     };
     let checks: &[Cause] = match part {
-        Part::Clock | Part::FiftyMoves | Part::FiftyMovesOnMove | Part::SeventyFiveMoves => &[
+        Part::Clock
+        | Part::FiftyMoves
+        | Part::FiftyMovesOnMove
+        | Part::SeventyFiveMoves
+        | Part::GameFiftyMoves => &[
             Cause::EndingAtCount,
             Cause::StartClock,
             Cause::CastlingInCount,
@@ -115,7 +119,8 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
         Part::Repetition
         | Part::ThreefoldRepetition
         | Part::ThreefoldOnMove
-        | Part::FivefoldRepetition => &[
+        | Part::FivefoldRepetition
+        | Part::GameThreefoldRepetition => &[
             Cause::UnusableEnPassant,
             Cause::UsableEnPassant,
             Cause::CastlingRightLost,

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::protocol::{Answer, Hello, Part, RefusalKind};
+use crate::protocol::{Answer, GameAnswers, Hello, Part, RefusalKind};
 use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
 
 use super::cause::{Cause, cause};
@@ -193,9 +193,19 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
     };
     let absent = hello.draws.absent_parts();
     let declared = |part: Part| hello.implements(part) && !absent.contains(&part);
+    if let Answer::Records { game, .. } = answer {
+        for divergence in compare_game(hello, ours, game.as_ref(), &declared, &mut comparison) {
+            add(&mut comparison, divergence);
+        }
+    }
+    // Records are promised for every ply only by an engine that declares a
+    // part read from them.
+    let per_ply = Part::ALL
+        .into_iter()
+        .any(|part| declared(part) && part.field().is_some());
     for (index, status) in ours.records.iter().enumerate() {
         let Some(record) = theirs.get(index) else {
-            if !missing_is_allowed(hello, ours, index, refused) {
+            if per_ply && !missing_is_allowed(hello, ours, index, refused) {
                 let actual = match refused {
                     Some((ply, kind, message)) => format!(
                         "{index} records, then a refusal of {} ({}: {message})",
@@ -253,6 +263,72 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
         }
     }
     comparison
+}
+
+/// The per-game parts (`game-threefold-repetition`, `game-fifty-moves`)
+/// that `hello` declares, compared with whether some ply of our game, up to
+/// where the comparison of its plies would stop (an ending the engine does
+/// not declare, or its own draw policy), lets the player to move claim the
+/// draw on the board. A divergence is placed at the first such ply when we
+/// say yes, else at the last ply.
+fn compare_game(
+    hello: &Hello,
+    ours: &Judgement,
+    game: Option<&GameAnswers>,
+    declared: &dyn Fn(Part) -> bool,
+    comparison: &mut Comparison,
+) -> Vec<Divergence> {
+    let parts: Vec<Part> = [Part::GameThreefoldRepetition, Part::GameFiftyMoves]
+        .into_iter()
+        .filter(|&part| declared(part))
+        .collect();
+    if parts.is_empty() || ours.records.is_empty() {
+        return Vec::new();
+    }
+    let last = ours
+        .records
+        .iter()
+        .position(|status| {
+            hello.draws.ends_game_at(status)
+                || status.ended.iter().any(|&ending| {
+                    !Part::ALL
+                        .iter()
+                        .any(|&p| p.ending() == Some(ending) && declared(p))
+                })
+        })
+        .unwrap_or(ours.records.len() - 1);
+    let mut divergences = Vec::new();
+    for part in parts {
+        let Some(claim) = part.game_claim() else {
+            continue;
+        };
+        *comparison.plies.entry(part).or_default() += last + 1;
+        let first = ours.records[..=last]
+            .iter()
+            .position(|status| status.claims.contains(&claim));
+        let theirs = game.and_then(|game| match part {
+            Part::GameThreefoldRepetition => game.threefold_repetition,
+            _ => game.fifty_moves,
+        });
+        let Some(theirs) = theirs else {
+            divergences.push(shape(
+                None,
+                &format!("a `game.{}` answer", claim.name()),
+                "none",
+            ));
+            continue;
+        };
+        if theirs != first.is_some() {
+            divergences.push(Divergence {
+                group: Group::Part(part),
+                cause: Cause::Plain,
+                ply: u32::try_from(first.unwrap_or(last)).ok(),
+                expected: first.is_some().to_string(),
+                actual: theirs.to_string(),
+            });
+        }
+    }
+    divergences
 }
 
 /// The reference's `status` as `hello`'s engine should report it: the

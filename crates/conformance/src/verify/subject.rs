@@ -89,6 +89,7 @@ impl Subject for OurArbiter {
             None => Answer::Records {
                 id: request.id,
                 records,
+                game: None,
             },
             Some(refusal) => Answer::Error(EngineRefusal {
                 id: Some(request.id),
