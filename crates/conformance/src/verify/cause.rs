@@ -16,7 +16,8 @@
 //!   whose en passant capture no legal move can make (9.2.3 counts no such
 //!   right), one whose capture is legal, a castling right lost during the
 //!   game;
-//! * the `fen`: the same facts at the ply itself, then the start clock;
+//! * the `fen`: the field that differs (en passant, castling, or only the
+//!   move counters), else the same facts at the ply itself;
 //! * `result` and the endings: checkmate or stalemate at a count of 100 or
 //!   more;
 //! * `draw-claimable`: a draw claimable only by writing a move, then the
@@ -55,6 +56,8 @@ pub enum Cause {
     /// A draw may be claimed only by writing a move (9.2.1, 9.3.1), none on
     /// the board.
     OnlyOnAWrittenMove,
+    /// The FENs differ in their halfmove clock or move number only.
+    MoveCounters,
     /// None of the above.
     Plain,
 }
@@ -70,6 +73,7 @@ impl Cause {
             Cause::CastlingRightLost => "castling-right-lost",
             Cause::EndingAtCount => "ending-at-count",
             Cause::OnlyOnAWrittenMove => "only-on-a-written-move",
+            Cause::MoveCounters => "move-counters",
             Cause::Plain => "plain",
         }
     }
@@ -84,6 +88,7 @@ impl Cause {
             Cause::CastlingRightLost => "a castling right lost during the game",
             Cause::EndingAtCount => "checkmate or stalemate at a count of 100 or more",
             Cause::OnlyOnAWrittenMove => "a draw claimable only by writing a move",
+            Cause::MoveCounters => "the FEN's halfmove clock or move number",
             Cause::Plain => "no distinguishing feature",
         }
     }
@@ -230,8 +235,32 @@ impl Facts<'_> {
                     && !(status.claims_on_move.threefold_repetition.is_empty()
                         && status.claims_on_move.fifty_moves.is_empty())
             }
-            Cause::Plain => true,
+            Cause::MoveCounters | Cause::Plain => true,
         }
+    }
+}
+
+/// The cause of a `fen` divergence from the field that differs, when the
+/// two are FENs: the en passant field (then whether the reference's right
+/// is usable), the castling field, or only the move counters.
+pub fn fen_cause(expected: &str, actual: &str) -> Option<Cause> {
+    let ours: Vec<&str> = expected.split(' ').collect();
+    let theirs: Vec<&str> = actual.split(' ').collect();
+    if ours.len() != 6 || theirs.len() != 6 || ours[..2] != theirs[..2] {
+        return None;
+    }
+    if ours[3] != theirs[3] {
+        Some(if ours[3] == "-" {
+            Cause::UnusableEnPassant
+        } else {
+            Cause::UsableEnPassant
+        })
+    } else if ours[2] != theirs[2] {
+        Some(Cause::CastlingRightLost)
+    } else if ours[4..] != theirs[4..] {
+        Some(Cause::MoveCounters)
+    } else {
+        None
     }
 }
 
@@ -289,6 +318,20 @@ mod tests {
         assert_eq!(cause(group, &knights, Some(7)), Cause::OnlyOnAWrittenMove);
         let fifty = judged("4k3/8/8/8/8/8/8/R3K3 w - - 100 80", "");
         assert_eq!(cause(group, &fifty, Some(0)), Cause::StartClock);
+    }
+
+    #[test]
+    fn a_fen_divergence_is_told_by_the_field_that_differs() {
+        let ours = "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1";
+        assert_eq!(
+            fen_cause(ours, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"),
+            Some(Cause::UnusableEnPassant)
+        );
+        assert_eq!(
+            fen_cause(ours, "4k3/8/8/8/4P3/8/8/4K3 b - - 7 1"),
+            Some(Cause::MoveCounters)
+        );
+        assert_eq!(fen_cause(ours, "8/8/8/8/8/8/8/8 w - - 0 1"), None);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::fmt;
 use crate::protocol::{Answer, GameAnswers, Hello, Part, RefusalKind};
 use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
 
-use super::cause::{Cause, cause};
+use super::cause::{Cause, cause, fen_cause};
 
 /// The group a divergence belongs to: a part of the rules, which moves are
 /// accepted, or the shape of the answer.
@@ -182,7 +182,11 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
     }
 
     let add = |comparison: &mut Comparison, mut divergence: Divergence| {
-        divergence.cause = cause(divergence.group, ours, divergence.ply);
+        divergence.cause = match divergence.group {
+            Group::Part(Part::Fen) => fen_cause(&divergence.expected, &divergence.actual),
+            _ => None,
+        }
+        .unwrap_or_else(|| cause(divergence.group, ours, divergence.ply));
         if !comparison
             .divergences
             .iter()
@@ -302,7 +306,6 @@ fn compare_game(
         let Some(claim) = part.game_claim() else {
             continue;
         };
-        *comparison.plies.entry(part).or_default() += last + 1;
         let first = ours.records[..=last]
             .iter()
             .position(|status| status.claims.contains(&claim));
@@ -318,6 +321,7 @@ fn compare_game(
             ));
             continue;
         };
+        *comparison.plies.entry(part).or_default() += last + 1;
         if theirs != first.is_some() {
             divergences.push(Divergence {
                 group: Group::Part(part),

@@ -2,11 +2,11 @@
 //! process, both seen through the protocol.
 
 use crate::protocol::{
-    Answer, DrawPolicies, EngineError, EngineProcess, EngineRefusal, Hello, JudgeRequest,
-    PROTOCOL_VERSION, Part, Plies,
+    Answer, DrawPolicies, EngineError, EngineProcess, EngineRefusal, GameAnswers, Hello,
+    JudgeRequest, PROTOCOL_VERSION, Part, Plies,
 };
 use drawrules::laws::Edition;
-use drawrules::{Arbiter, PartialStatus};
+use drawrules::{Arbiter, Claim, PartialStatus};
 
 use super::judge::judge_text;
 
@@ -80,6 +80,11 @@ impl Subject for OurArbiter {
             &request.moves,
             request.edition,
         );
+        let some_ply = |claim: Claim| judged.records.iter().any(|r| r.claims.contains(&claim));
+        let game = GameAnswers {
+            threefold_repetition: Some(some_ply(Claim::ThreefoldRepetition)),
+            fifty_moves: Some(some_ply(Claim::FiftyMoves)),
+        };
         let mut records: Vec<PartialStatus> =
             judged.records.iter().map(PartialStatus::from).collect();
         if request.plies == Plies::Last {
@@ -89,7 +94,7 @@ impl Subject for OurArbiter {
             None => Answer::Records {
                 id: request.id,
                 records,
-                game: None,
+                game: Some(game),
             },
             Some(refusal) => Answer::Error(EngineRefusal {
                 id: Some(request.id),
