@@ -27,7 +27,6 @@ mod window;
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, attacks};
 
 use crate::laws::{Claim, Edition, Ending, GameResult};
@@ -36,7 +35,7 @@ use crate::rules::{Rules, RulesError};
 use crate::start::{FenError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
 use thiserror::Error;
-use window::{Key, Window, hash};
+use window::{Key, Window, hash, hash_after};
 
 /// The optimised, incremental implementation of the draw rules.
 ///
@@ -477,8 +476,9 @@ impl Arbiter {
             });
         }
         debug_assert!(self.position.is_legal(mv), "{mv:?} must be legal");
+        let changes_material = mv.is_capture() || mv.is_promotion();
         self.step(mv);
-        self.judge_replayed();
+        self.judge_replayed(changes_material);
         Ok(())
     }
 
@@ -501,11 +501,8 @@ impl Arbiter {
     /// Plays the legal move `mv`: position, hash, clock and window.
     fn step(&mut self, mv: Move) {
         let rights_before = self.position.castles().castling_rights();
-        let updated =
-            self.position
-                .update_zobrist_hash(Zobrist64(self.hash), mv, EnPassantMode::Legal);
+        self.hash = hash_after(&self.position, self.hash, mv);
         self.position.play_unchecked(mv);
-        self.hash = updated.map_or_else(|| hash(&self.position), |value| value.0);
         self.ply = self.ply.saturating_add(1);
         // Castling does not restart the count, but losing a castling right
         // (like a pawn move or a capture) means no earlier position can
@@ -566,12 +563,18 @@ impl Arbiter {
 impl Arbiter {
     /// Decides the endings of the new position in replay mode: when none
     /// but checkmate or stalemate can hold, those two are left open.
-    fn judge_replayed(&mut self) {
+    fn judge_replayed(&mut self, changes_material: bool) {
         let fivefold = match self.edition {
             Edition::Fide2018 => self.window.repetition() >= 5,
             Edition::Fide2014 => self.window.four_ply_rhythm(),
         };
-        if fivefold || self.clock >= 150 || self.position.is_insufficient_material() {
+        // The material test depends on the pieces alone: the position
+        // before this move passed it, so it can fail only after a capture
+        // or a promotion.
+        if fivefold
+            || self.clock >= 150
+            || (changes_material && self.position.is_insufficient_material())
+        {
             self.judge();
         } else {
             self.ended.clear();
@@ -642,10 +645,9 @@ fn shredder_castling(position: &Chess) -> String {
 /// The position after the legal move `mv` and its hash, updated
 /// incrementally where shakmaty can, recomputed otherwise.
 fn after(before: &Chess, before_hash: u64, mv: Move) -> (Chess, u64) {
-    let updated = before.update_zobrist_hash(Zobrist64(before_hash), mv, EnPassantMode::Legal);
+    let hash = hash_after(before, before_hash, mv);
     let mut position = before.clone();
     position.play_unchecked(mv);
-    let hash = updated.map_or_else(|| hash(&position), |value| value.0);
     (position, hash)
 }
 

@@ -5,8 +5,8 @@
 //! one can ever stand again. The window therefore holds everything the
 //! repetition rules need, and is emptied at each irreversible change.
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Position, Square};
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square};
 
 /// The full identity of a position (Article 9.2.3): what a hash match must be
 /// confirmed against, so that no verdict rests on a hash alone.
@@ -34,9 +34,69 @@ impl Key {
     }
 }
 
-/// The hash of a position, with the en passant square only when legal.
+/// The hash of a position's placement and player to move (castling rights
+/// and the en passant square are left out: within a window the rights never
+/// change, and a match is always confirmed against the full [`Key`]).
+///
+/// Equal keys have equal hashes, which is all the window needs: a hash
+/// only rules matches out, never in.
 pub(crate) fn hash(position: &Chess) -> u64 {
-    position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+    let board = position.board();
+    let placement = board.occupied().into_iter().fold(0, |hash, square| {
+        board
+            .piece_at(square)
+            .map_or(hash, |piece| hash ^ piece_hash(square, piece))
+    });
+    placement ^ turn_hash(position.turn())
+}
+
+/// The hash after `mv` is played in `before` (whose hash is `hash`),
+/// updated from the squares the move changes: the same value [`hash`]
+/// computes for the position after it.
+pub(crate) fn hash_after(before: &Chess, hash: u64, mv: Move) -> u64 {
+    let us = before.turn();
+    let flipped = hash ^ Zobrist64::zobrist_for_white_turn().0;
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            let moved = flipped
+                ^ piece_hash(from, role.of(us))
+                ^ piece_hash(to, promotion.unwrap_or(role).of(us));
+            capture.map_or(moved, |captured| moved ^ piece_hash(to, captured.of(!us)))
+        }
+        Move::EnPassant { from, to } => {
+            let taken = Square::from_coords(to.file(), from.rank());
+            flipped
+                ^ piece_hash(from, Role::Pawn.of(us))
+                ^ piece_hash(to, Role::Pawn.of(us))
+                ^ piece_hash(taken, Role::Pawn.of(!us))
+        }
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_queen_side(rook < king);
+            flipped
+                ^ piece_hash(king, Role::King.of(us))
+                ^ piece_hash(rook, Role::Rook.of(us))
+                ^ piece_hash(side.king_to(us), Role::King.of(us))
+                ^ piece_hash(side.rook_to(us), Role::Rook.of(us))
+        }
+        Move::Put { role, to } => flipped ^ piece_hash(to, role.of(us)),
+    }
+}
+
+fn piece_hash(square: Square, piece: Piece) -> u64 {
+    Zobrist64::zobrist_for_piece(square, piece).0
+}
+
+fn turn_hash(turn: Color) -> u64 {
+    match turn {
+        Color::White => Zobrist64::zobrist_for_white_turn().0,
+        Color::Black => 0,
+    }
 }
 
 /// One position of the window.
