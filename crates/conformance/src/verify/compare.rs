@@ -274,7 +274,8 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
 /// where the comparison of its plies would stop (an ending the engine does
 /// not declare, or its own draw policy), lets the player to move claim the
 /// draw on the board. A divergence is placed at the first such ply when we
-/// say yes, else at the last ply.
+/// say yes, else at the last ply. Where we judge only part of the game and
+/// found no claim, the part is not compared.
 fn compare_game(
     hello: &Hello,
     ours: &Judgement,
@@ -301,6 +302,7 @@ fn compare_game(
                 })
         })
         .unwrap_or(ours.records.len() - 1);
+    let whole = ours.refusal.is_none() && last + 1 == ours.records.len();
     let mut divergences = Vec::new();
     for part in parts {
         let Some(claim) = part.game_claim() else {
@@ -321,6 +323,13 @@ fn compare_game(
             ));
             continue;
         };
+        // Where our judgement stops before the game's last move (an ending
+        // the engine lacks, or one after which we refuse every move), the
+        // engine's answer may come from plies we do not judge: only a claim
+        // we found before the stop can be held against it.
+        if first.is_none() && !whole {
+            continue;
+        }
         *comparison.plies.entry(part).or_default() += last + 1;
         if theirs != first.is_some() {
             divergences.push(Divergence {

@@ -9,7 +9,7 @@ use drawrules::{Judgement, StartPosition};
 use shakmaty::Position;
 use shakmaty::uci::UciMove;
 
-use super::compare::{Comparison, Divergence, compare};
+use super::compare::{Comparison, Divergence, Group, compare};
 use super::judge::judge_text;
 use super::subject::Subject;
 
@@ -299,6 +299,13 @@ fn cut(minimal: &mut Minimal) {
     let Some(ply) = divergence.ply else {
         return;
     };
+    // A per-game answer is about the whole game: the moves after the ply
+    // it is placed at may be what the engine answered from.
+    if let Group::Part(part) = divergence.group
+        && part.game_claim().is_some()
+    {
+        return;
+    }
     let plies = ply as usize;
     if plies >= game.moves.len() {
         return;
