@@ -41,6 +41,13 @@ fn start(script: &str, pids: &Path, extra: &[&str]) -> Child {
         .args(["verify", "--engine"])
         .arg(format!("python3 {}", engine.display()))
         .args(["--timeout-ms", &TIMEOUT.as_millis().to_string()])
+        // One engine process unless a test asks for more, so that the game
+        // numbers in the messages are those of one process's run.
+        .args(if extra.contains(&"--jobs") {
+            &[][..]
+        } else {
+            &["--jobs", "1"][..]
+        })
         .args(extra)
         .env("DRAWRULES_TEST_PIDS", pids)
         .env("PYTHONDONTWRITEBYTECODE", "1")
@@ -305,4 +312,16 @@ fn sigterm_sigint_and_sighup_stop_verify_and_every_engine_process() {
         assert_gone(name, &pids);
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+#[test]
+fn two_sleeping_engine_processes_are_broken_within_the_bound_and_killed() {
+    let run = run("sleeps.py", &["--no-cases", "--games", "20", "--jobs", "2"]);
+    assert_eq!(run.output.status.code(), Some(3), "{}", run.stderr());
+    assert!(
+        run.stderr().contains("the engine is broken"),
+        "{}",
+        run.stderr()
+    );
+    assert!(run.pids.len() >= 2, "both processes ran: {:?}", run.pids);
 }
