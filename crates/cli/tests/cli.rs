@@ -114,6 +114,23 @@ fn unknown_rules_name_is_a_usage_error_for_every_command() {
 }
 
 #[test]
+fn a_number_of_engine_processes_out_of_range_is_a_usage_error() {
+    for (jobs, line) in [
+        (
+            "0",
+            "error: --jobs 0: at least one engine process is needed",
+        ),
+        ("65", "error: --jobs 65: at most 64"),
+    ] {
+        let output = drawrules(&["verify", "--no-cases", "--games", "1", "--jobs", jobs]);
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(64), "{jobs}: {stderr}");
+        assert!(output.stdout.is_empty(), "{jobs}");
+        assert_eq!(stderr.lines().collect::<Vec<_>>(), [line], "{jobs}");
+    }
+}
+
+#[test]
 fn unknown_engine_is_a_usage_error() {
     let output = drawrules(&["explain", "--engine", "stockfish", "e4"]);
     let stderr = text(&output.stderr);

@@ -1,6 +1,7 @@
 //! Comparing an engine's answer with our reference's judgement: every ply,
 //! every part the engine declares, every distinct divergence.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -237,7 +238,7 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
         let policy_end = hello.draws.ends_game_at(status);
         // What the engine should say here: the reference's record, with the
         // result its own draw policy gives and no claim of a rule it lacks.
-        let expected = adjusted(hello, status, policy_end);
+        let expected = adjusted(&absent, status, policy_end);
         for part in Part::ALL {
             if !declared(part) || (undeclared_end && part.ending().is_none()) {
                 continue;
@@ -344,24 +345,29 @@ fn compare_game(
     divergences
 }
 
-/// The reference's `status` as `hello`'s engine should report it: the
-/// result a draw of its own policy gives (`policy_end`), and
-/// `draw_claimable` without the claims of rules it declares absent.
-fn adjusted(hello: &Hello, status: &Status, policy_end: bool) -> Status {
+/// The reference's `status` as the engine should report it: the result a
+/// draw of its own policy gives (`policy_end`), and no claim of a rule it
+/// declares absent (`absent`: its absent parts). Borrowed, not copied, when
+/// neither applies (every ply of an engine that follows the Laws).
+fn adjusted<'a>(absent: &[Part], status: &'a Status, policy_end: bool) -> Cow<'a, Status> {
+    let lacks_threefold = absent.contains(&Part::ThreefoldRepetition);
+    let lacks_fifty = absent.contains(&Part::FiftyMoves);
+    if !policy_end && !lacks_threefold && !lacks_fifty {
+        return Cow::Borrowed(status);
+    }
     let mut expected = status.clone();
     if policy_end {
         expected.result = GameResult::Draw;
     }
-    let absent = hello.draws.absent_parts();
-    if absent.contains(&Part::ThreefoldRepetition) {
+    if lacks_threefold {
         expected.claims.retain(|&c| c != Claim::ThreefoldRepetition);
         expected.claims_on_move.threefold_repetition.clear();
     }
-    if absent.contains(&Part::FiftyMoves) {
+    if lacks_fifty {
         expected.claims.retain(|&c| c != Claim::FiftyMoves);
         expected.claims_on_move.fifty_moves.clear();
     }
-    expected
+    Cow::Owned(expected)
 }
 
 /// Whether the engine may leave out the record of ply `index` (see
