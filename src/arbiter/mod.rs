@@ -276,7 +276,12 @@ impl Arbiter {
     #[inline]
     pub fn claimable_on_move(&self, claim: Claim) -> bool {
         match claim {
-            Claim::ThreefoldRepetition => !self.threefold_on_move().is_empty(),
+            // Most plies have no position that stood twice with the other
+            // player to move: nothing to look for.
+            Claim::ThreefoldRepetition => {
+                self.window.threefold_targets().next().is_some()
+                    && !self.threefold_on_move().is_empty()
+            }
             Claim::FiftyMoves => !self.fifty_moves_on_move().is_empty(),
         }
     }

@@ -36,6 +36,12 @@ pub struct Tags {
 impl Tags {
     /// Keeps `value` if `name` is one of the tags read here.
     pub fn set(&mut self, name: &[u8], value: String) {
+        self.set_with(name, || value);
+    }
+
+    /// Keeps the value `value` makes if `name` is one of the tags read here
+    /// (the value is made only then).
+    pub fn set_with(&mut self, name: &[u8], value: impl FnOnce() -> String) {
         let slot = match name {
             b"Event" => &mut self.event,
             b"Site" => &mut self.site,
@@ -49,7 +55,7 @@ impl Tags {
             b"Variant" => &mut self.variant,
             _ => return,
         };
-        *slot = Some(value);
+        *slot = Some(value());
     }
 }
 

@@ -19,10 +19,12 @@
 pub mod adjudicate;
 mod game;
 mod input;
+mod lexer;
 mod limits;
 mod parallel;
 mod parse;
 mod reader;
+mod san;
 mod scan;
 mod units;
 

@@ -80,6 +80,8 @@ pub(crate) struct Scanner<R> {
     /// Length of the kept text at the end of the tag section.
     tags_end: usize,
     skipping: bool,
+    /// The capacity a new frame's text starts with.
+    frame_room: usize,
 }
 
 impl<R: Read> Scanner<R> {
@@ -96,16 +98,24 @@ impl<R: Read> Scanner<R> {
             frame: Frame::default(),
             tags_end: 0,
             skipping: false,
+            frame_room: 256,
         }
     }
 
     /// The next frame; `Ok(None)` at the end of the text.
     pub(crate) fn next_frame(&mut self) -> Result<Option<Frame>, Cut> {
-        self.frame = Frame::default();
+        // Room for a game as long as the last one, so that the text is
+        // rarely moved while it grows.
+        let room = self.frame_room;
+        self.frame = Frame {
+            text: Vec::with_capacity(room),
+            ..Frame::default()
+        };
         self.tags_end = 0;
         self.skipping = false;
         let outcome = self.scan();
         let frame = std::mem::take(&mut self.frame);
+        self.frame_room = frame.text.len().clamp(256, 1 << 16);
         match outcome {
             Ok(true) => Ok(Some(frame)),
             Ok(false) => Ok(None),

@@ -40,6 +40,7 @@ use shakmaty::{Chess, Position};
 use thiserror::Error;
 
 use crate::parse::parse;
+use crate::san::to_move;
 use crate::units::Units;
 use crate::{GameError, Limits, ParallelError, PgnGame, SourceError, Variant, in_order_weighed};
 use drawrules::Arbiter;
@@ -98,20 +99,14 @@ pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, Game
             },
         };
         if let Some(position) = &mut after_end {
-            let mv = san
-                .san
-                .to_move(position)
-                .map_err(|err| refused(err.to_string()))?;
+            let mv = to_move(&san.san, position).map_err(|err| refused(err.to_string()))?;
             position.play_unchecked(mv);
             plies_after_end += 1;
             continue;
         }
         // A position where no move is legal (checkmate or stalemate, still
         // undecided) refuses every move here, as a game over would.
-        let mv = san
-            .san
-            .to_move(arbiter.position())
-            .map_err(|err| refused(err.to_string()))?;
+        let mv = to_move(&san.san, arbiter.position()).map_err(|err| refused(err.to_string()))?;
         arbiter
             .play_replayed(mv)
             .map_err(|err| refused(err.to_string()))?;
