@@ -23,6 +23,7 @@ use shakmaty::CastlingSide;
 use shakmaty::san::{San, SanPlus, Suffix};
 
 use crate::game::PgnGame;
+use crate::san_read::read_san_plus;
 use drawrules::laws::GameResult;
 
 /// Why a game's text could not be read to its end.
@@ -346,7 +347,7 @@ impl<'a> Lexer<'a> {
                     game.termination = Some(GameResult::Ongoing);
                 }
                 b' ' | b'\t' | b'\r' | b'.' | b')' => self.bump(),
-                _ => match SanPlus::from_ascii_prefix(self.rest()) {
+                _ => match read_san_plus(self.rest()) {
                     Ok((san, n)) => {
                         self.at += n;
                         if self.peek().is_none_or(is_token_end) {

@@ -25,6 +25,7 @@ mod parallel;
 mod parse;
 mod reader;
 mod san;
+mod san_read;
 mod scan;
 mod units;
 
