@@ -3,14 +3,19 @@
 //!
 //! * [`open`] and [`decompressed`] turn a file or any reader into the PGN
 //!   text, recognising the compression by its magic bytes;
-//! * [`Games`] reads the text game by game with the `pgn-reader` crate into
-//!   [`PgnGame`]s: the tags, the SAN moves of the main line (variations,
+//! * [`Games`] reads the text game by game, following the `pgn-reader`
+//!   crate's grammar (a lexer over each game's text, held to `pgn-reader`
+//!   by tests), into [`PgnGame`]s: the tags, the SAN moves of the main line (variations,
 //!   comments and annotation glyphs are skipped) and the game termination
 //!   marker. A game the parser cannot read is still returned, with its
 //!   syntax error, so that the next game goes on; only a failing source
 //!   (an unreadable or corrupt file) stops the stream;
 //! * [`in_order`] runs work on a stream of items across threads, in
-//!   batches, and hands the results back in input order.
+//!   batches, and hands the results back in input order;
+//! * [`adjudicate`](mod@adjudicate) replays each game with the arbiter,
+//!   turning SAN into moves from the attack tables (with exactly
+//!   shakmaty's answers, held to them by tests) instead of generating the
+//!   legal moves.
 //!
 //! Note: like `pgn-reader`, the reader skips a movetext token that is not
 //! SAN at all (`Nf9`, `e4x`); the game then fails at the first move that the

@@ -317,9 +317,9 @@ pub struct AdjudicateOptions {
     /// Games per batch handed to the workers.
     pub batch: usize,
     /// Bytes of game text per batch at most (a batch is handed over when
-    /// it holds `batch` games or this many bytes): with at most four
-    /// batches in flight, this and [`Limits::max_game_bytes`] bound the
-    /// text held at once.
+    /// it holds `batch` games or this many bytes): with at most
+    /// `2 × threads + 2` batches in flight, this and
+    /// [`Limits::max_game_bytes`] bound the text held at once.
     pub batch_bytes: usize,
     /// How long a game may be.
     pub limits: Limits,
