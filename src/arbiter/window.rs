@@ -6,7 +6,7 @@
 //! repetition rules need, and is emptied at each irreversible change.
 
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Bitboard, Board, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square};
 
 /// The full identity of a position (Article 9.2.3): what a hash match must be
 /// confirmed against, so that no verdict rests on a hash alone.
@@ -15,24 +15,31 @@ pub(crate) struct Key {
     turn: Color,
     castling: Bitboard,
     en_passant: Option<Square>,
-    board: Board,
+    /// The men of each colour, then of each kind: the board, square by
+    /// square. (Copied field by field: a copy of shakmaty's whole `Board`
+    /// right after a move was played stalls on the stores the move made.)
+    colors: [Bitboard; 2],
+    roles: [Bitboard; 6],
 }
 
 impl Key {
     /// The squares occupied in this position.
     pub(crate) fn occupied(&self) -> Bitboard {
-        self.board.occupied()
+        self.colors[0] | self.colors[1]
     }
 
     pub(crate) fn of(position: &Chess) -> Key {
+        let board = position.board();
         Key {
             turn: position.turn(),
             castling: position.castles().castling_rights(),
             en_passant: position.legal_ep_square(),
-            board: position.board().clone(),
+            colors: [board.white(), board.black()],
+            roles: Role::ALL.map(|role| board.by_role(role)),
         }
     }
 }
+
 
 /// The hash of a position's placement and player to move (castling rights
 /// and the en passant square are left out: within a window the rights never
