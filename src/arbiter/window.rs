@@ -40,7 +40,6 @@ impl Key {
     }
 }
 
-
 /// The hash of a position's placement and player to move (castling rights
 /// and the en passant square are left out: within a window the rights never
 /// change, and a match is always confirmed against the full [`Key`]).

@@ -16,6 +16,12 @@ use crate::units::Unit;
 /// syntax error.
 fn parse_segment(text: &[u8], game: &mut PgnGame, max_plies: usize) {
     let mut lexer = Lexer::new(text);
+    // Room for the moves a text of this length usually holds (a ply takes
+    // about six bytes with its move number), so the list rarely moves.
+    if game.moves.is_empty() {
+        game.moves
+            .reserve((text.len() / 6).min(max_plies.saturating_add(1)));
+    }
     // The scanner cut the text where a game ends, so this is one game;
     // should the lexer see more, they are read as the rest of the same
     // movetext, so that nothing is dropped.
