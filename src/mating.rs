@@ -159,15 +159,16 @@ impl From<Side> for Color {
 /// documented budget of the status record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Budget {
-    /// Positions the directed helpmate search may expand.
+    /// Positions each of the two helpmate searches (short lines first,
+    /// then best-first) may expand.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit.
     pub explored_positions: usize,
 }
 
 impl Budget {
-    /// The budget behind every status record: 10,000 helpmate expansions
-    /// and 20,000 explored positions per side.
+    /// The budget behind every status record: 10,000 expansions in each
+    /// helpmate search and 20,000 explored positions per side.
     pub const DEFAULT: Budget = Budget {
         helpmate_nodes: 10_000,
         explored_positions: 20_000,

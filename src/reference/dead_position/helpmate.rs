@@ -3,8 +3,9 @@
 //! which the other side is checkmated.
 //!
 //! It proves only the positive answer: whatever line it finds replays to a
-//! checkmate, and when it finds none nothing is concluded. It is a
-//! best-first search: positions are expanded in order of how close the
+//! checkmate, and when it finds none nothing is concluded. Short lines are
+//! tried first, by a narrow search deepened move by move (see `short`);
+//! then a best-first search: positions are expanded in order of how close the
 //! mating side's men are to the other king, how few free squares that king
 //! has, and how near it stands to the edge (a cornered king hemmed in by
 //! its own men is the easiest to mate), with the depth added so that short
@@ -18,10 +19,16 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square, attacks};
 use super::node::{Key, has_more_than_a_king, is_mate_by, line_to};
 
 /// A helpmate line by `mater` from `start`, expanding at most `nodes`
-/// positions; `None` when none was found within that many.
+/// positions in each of its two searches; `None` when none was found
+/// within that many.
 pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     if is_mate_by(start, mater) {
         return Some(Vec::new());
+    }
+    // Each of the two searches may expand `nodes` positions.
+    let mut left = nodes;
+    if let Some(line) = short(start, mater, &mut left) {
+        return Some(line);
     }
     let mut positions: Vec<Chess> = vec![start.clone()];
     let mut parents: Vec<Option<(usize, Move)>> = vec![None];
@@ -131,4 +138,81 @@ fn to_promotion(pawn: Square, side: Color) -> u32 {
         Color::White => 7 - rank,
         Color::Black => rank,
     }
+}
+
+/// How many of its moves the mating side tries at each ply of a short
+/// line, best first by our estimate.
+const MATER_BEAM: usize = 5;
+
+/// How many of its moves the other side tries at each ply of a short line.
+const HELPER_BEAM: usize = 2;
+
+/// The longest short line tried, in moves of the mating side.
+const SHORT_MOVES: usize = 5;
+
+/// A short helpmate found at once, before the best-first search: lines of
+/// up to [`SHORT_MOVES`] moves by the mating side, deepened one move at a
+/// time, each ply trying only the few moves whose position looks nearest
+/// to a mate by our estimate, the mating move tried among all moves. It
+/// settles almost every position of a real game in a few milliseconds;
+/// what it misses goes to the best-first search.
+///
+/// Each position whose moves it tries counts against `left`, its budget of
+/// expansions (the best-first search has a budget of its own).
+fn short(start: &Chess, mater: Color, left: &mut usize) -> Option<Vec<Move>> {
+    let mut line = Vec::new();
+    (1..=SHORT_MOVES).find_map(|mater_moves| {
+        let plies = 2 * mater_moves - usize::from(start.turn() == mater);
+        deepen(start, mater, plies, &mut line, left).then(|| line.clone())
+    })
+}
+
+/// Whether some line of `plies` plies from `position` ends in a mate by
+/// `mater` (written to `line`), within `left` expansions.
+fn deepen(
+    position: &Chess,
+    mater: Color,
+    plies: usize,
+    line: &mut Vec<Move>,
+    left: &mut usize,
+) -> bool {
+    let Some(less) = left.checked_sub(1) else {
+        return false;
+    };
+    *left = less;
+    if plies == 1 {
+        // The mating move: any move that checkmates.
+        for mv in position.legal_moves() {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            if child.is_check() && is_mate_by(&child, mater) {
+                line.push(mv);
+                return true;
+            }
+        }
+        return false;
+    }
+    let mut children: Vec<(u32, Move, Chess)> = position
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            has_more_than_a_king(&child, mater).then(|| (distance(&child, mater), mv, child))
+        })
+        .collect();
+    children.sort_by_key(|(distance, _, _)| *distance);
+    let beam = if position.turn() == mater {
+        MATER_BEAM
+    } else {
+        HELPER_BEAM
+    };
+    for (_, mv, child) in children.into_iter().take(beam) {
+        line.push(mv);
+        if deepen(&child, mater, plies - 1, line, left) {
+            return true;
+        }
+        line.pop();
+    }
+    false
 }
