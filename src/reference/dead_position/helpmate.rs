@@ -18,17 +18,12 @@ use shakmaty::{Chess, Color, Move, Position, Role, Square, attacks};
 
 use super::node::{Key, has_more_than_a_king, is_mate_by, line_to};
 
-/// A helpmate line by `mater` from `start`, expanding at most `nodes`
-/// positions in each of its two searches; `None` when none was found
-/// within that many.
-pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
+/// A helpmate line by `mater` from `start` found by the best-first search,
+/// expanding at most `nodes` positions; `None` when none was found within
+/// that many.
+pub fn best_first(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     if is_mate_by(start, mater) {
         return Some(Vec::new());
-    }
-    // Each of the two searches may expand `nodes` positions.
-    let mut left = nodes;
-    if let Some(line) = short(start, mater, &mut left) {
-        return Some(line);
     }
     let mut positions: Vec<Chess> = vec![start.clone()];
     let mut parents: Vec<Option<(usize, Move)>> = vec![None];
@@ -138,6 +133,16 @@ fn to_promotion(pawn: Square, side: Color) -> u32 {
         Color::White => 7 - rank,
         Color::Black => rank,
     }
+}
+
+/// A short helpmate line by `mater` from `start`, expanding at most
+/// `nodes` positions (see `short`).
+pub fn short_line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
+    if is_mate_by(start, mater) {
+        return Some(Vec::new());
+    }
+    let mut left = nodes;
+    short(start, mater, &mut left)
 }
 
 /// How many of its moves the mating side tries at each ply of a short

@@ -19,8 +19,9 @@
 //!    and at most one minor piece, or only bishops all on one colour,
 //!    neither side ever mates;
 //! 2. `wall`: a static proof that the side can never even give check;
-//! 3. `helpmate`: a directed search finds a helpmate line (quick, and
-//!    enough for almost every real position);
+//! 3. `helpmate`: a helpmate line, found by a narrow search for short
+//!    lines (enough for almost every real position, tried for both sides
+//!    before anything longer), then by a best-first search;
 //! 4. `explore`: every reachable position visited; a checkmate among them
 //!    comes with its line, none proves the side can never mate.
 //!
@@ -66,6 +67,10 @@ pub fn deadness(game: &Game) -> Deadness {
 
 /// Article 5.2.2 on `position` (castling written as `mode` writes it):
 /// whether either side can still mate, with the evidence, within `budget`.
+///
+/// One side able to mate is enough, so the cheap answers come first for
+/// both sides (material, the wall, a short helpmate line), and the long
+/// searches (best-first, then every reachable position) only after.
 pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Deadness {
     if material::insufficient_for_both(position) {
         return Deadness::Dead {
@@ -73,12 +78,30 @@ pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Dead
             black: NoMate::Material,
         };
     }
-    let white = can_ever_mate_in(position, Color::White, mode, budget);
+    let mut settled = [None, None];
+    for (slot, side) in settled.iter_mut().zip([Color::White, Color::Black]) {
+        *slot = statically(position, side);
+        if slot.is_none()
+            && let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes)
+        {
+            return alive(side, uci_line(&line, mode));
+        }
+    }
+    let [white, black] = settled;
+    let white = white.unwrap_or_else(|| searched(position, Color::White, mode, budget));
     if white.is_possible() {
         return Deadness::of(&white, &Mating::Undetermined);
     }
-    let black = can_ever_mate_in(position, Color::Black, mode, budget);
+    let black = black.unwrap_or_else(|| searched(position, Color::Black, mode, budget));
     Deadness::of(&white, &black)
+}
+
+fn alive(side: Color, line: Vec<String>) -> Deadness {
+    let found = Mating::Possible { line };
+    match side {
+        Color::White => Deadness::of(&found, &Mating::Undetermined),
+        Color::Black => Deadness::of(&Mating::Undetermined, &found),
+    }
 }
 
 /// Whether `side` can still checkmate from `position` by some series of
@@ -114,17 +137,34 @@ pub fn can_ever_mate_in(
     mode: CastlingMode,
     budget: Budget,
 ) -> Mating {
+    if let Some(settled) = statically(position, side) {
+        return settled;
+    }
+    if let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes) {
+        return Mating::Possible {
+            line: uci_line(&line, mode),
+        };
+    }
+    searched(position, side, mode, budget)
+}
+
+/// Steps 1 and 2 for `side`: its material, or a locked wall, proves it can
+/// never mate; `None` when neither does.
+fn statically(position: &Chess, side: Color) -> Option<Mating> {
     if material::lone_king(position, side) || material::insufficient_for_both(position) {
-        return Mating::Impossible {
+        return Some(Mating::Impossible {
             reason: NoMate::Material,
-        };
+        });
     }
-    if wall::walled_off(position, side) {
-        return Mating::Impossible {
-            reason: NoMate::Wall,
-        };
-    }
-    if let Some(line) = helpmate::helpmate(position, side, budget.helpmate_nodes) {
+    wall::walled_off(position, side).then_some(Mating::Impossible {
+        reason: NoMate::Wall,
+    })
+}
+
+/// The long searches for `side`: best-first for a helpmate, then every
+/// reachable position.
+fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
+    if let Some(line) = helpmate::best_first(position, side, budget.helpmate_nodes) {
         return Mating::Possible {
             line: uci_line(&line, mode),
         };
