@@ -12,7 +12,9 @@ use std::sync::Arc;
 
 use clap::Args;
 use drawrules::Edition;
-use drawrules_pgn::adjudicate::{AdjudicateOptions, GameFinding, Summary, adjudicate_source};
+use drawrules_pgn::adjudicate::{
+    AdjudicateOptions, DeadCheck, GameFinding, Summary, adjudicate_source,
+};
 use drawrules_pgn::{Limits, open};
 use progress::Progress;
 
@@ -48,6 +50,11 @@ pub struct AdjudicateArgs {
     /// A game whose main line has more plies is reported as too long.
     #[arg(long, value_name = "PLIES", default_value_t = Limits::default().max_plies)]
     max_plies: usize,
+    /// Also decide dead positions (5.2.2) exactly, over each whole game:
+    /// locked pawn walls and the like, not only material. Costs a search
+    /// per game (a few milliseconds for most games, up to about a second).
+    #[arg(long)]
+    exact_dead_position: bool,
 }
 
 /// The worker threads: as asked, at most what the machine offers (more
@@ -73,6 +80,11 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
         edition: args.rules,
         threads: threads(args.threads),
         json: args.json,
+        dead: if args.exact_dead_position {
+            DeadCheck::Exact
+        } else {
+            DeadCheck::Material
+        },
         limits: Limits {
             max_game_bytes: args.max_game_bytes,
             max_plies: args.max_plies,

@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use super::DeadScan;
 use crate::Variant;
 use drawrules::Status;
 use drawrules::laws::{Ending, GameResult};
@@ -81,6 +82,11 @@ pub struct Adjudication {
     /// the last move.
     #[serde(rename = "final")]
     pub final_status: Status,
+    /// What the exact Article 5.2.2 check found, when it was asked for
+    /// (the arbiter's own record decides dead position by material alone;
+    /// `final` is that record, where the arbiter stopped).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dead_position: Option<DeadScan>,
 }
 
 /// One kind of finding about a game: a draw claim that was available, the
@@ -122,13 +128,16 @@ pub enum GameFinding {
     ContradictsCheckmate,
     /// `*` recorded for a game over by rule.
     UnfinishedAfterEnding,
+    /// The exact Article 5.2.2 check could not decide within its budget
+    /// whether (or from which ply) the game was dead.
+    DeadPositionUndetermined,
     /// The game could not be read or replayed.
     ParseError,
 }
 
 impl GameFinding {
     /// Every finding, in the order of the summary table.
-    pub const ALL: [GameFinding; 12] = [
+    pub const ALL: [GameFinding; 13] = [
         GameFinding::ThreefoldClaimable,
         GameFinding::FiftyMovesClaimable,
         GameFinding::Checkmate,
@@ -140,6 +149,7 @@ impl GameFinding {
         GameFinding::DecisiveAfterAutomaticDraw,
         GameFinding::ContradictsCheckmate,
         GameFinding::UnfinishedAfterEnding,
+        GameFinding::DeadPositionUndetermined,
         GameFinding::ParseError,
     ];
 
@@ -157,6 +167,7 @@ impl GameFinding {
             GameFinding::DecisiveAfterAutomaticDraw => "result: win after an automatic draw",
             GameFinding::ContradictsCheckmate => "result: contradicts checkmate",
             GameFinding::UnfinishedAfterEnding => "result: * for a finished game",
+            GameFinding::DeadPositionUndetermined => "dead position (5.2.2): undetermined",
             GameFinding::ParseError => "could not be read or replayed",
         }
     }
@@ -197,6 +208,12 @@ impl Adjudication {
             ResultCheck::ContradictsCheckmate => found.push(GameFinding::ContradictsCheckmate),
             ResultCheck::UnfinishedAfterEnding => found.push(GameFinding::UnfinishedAfterEnding),
             ResultCheck::Consistent | ResultCheck::NoResult => {}
+        }
+        if matches!(
+            self.dead_position,
+            Some(DeadScan::Undetermined { .. } | DeadScan::Dead { first: false, .. })
+        ) {
+            found.push(GameFinding::DeadPositionUndetermined);
         }
         found
     }

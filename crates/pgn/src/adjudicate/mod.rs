@@ -26,9 +26,11 @@
 //! assert_eq!(found.findings(), [GameFinding::ThreefoldClaimable]);
 //! ```
 
+mod dead;
 mod finding;
 mod summary;
 
+pub use dead::DeadScan;
 pub use finding::{Adjudication, EndedAt, FirstClaim, GameFinding, ResultCheck};
 pub use summary::Summary;
 
@@ -45,6 +47,7 @@ use crate::units::Units;
 use crate::{GameError, Limits, ParallelError, PgnGame, SourceError, Variant, in_order_weighed};
 use drawrules::Arbiter;
 use drawrules::laws::{Claim, Edition};
+use drawrules::mating::Budget;
 use finding::check_result;
 
 /// Replays `game` with the arbiter under `edition` and reports what the
@@ -57,6 +60,32 @@ use finding::check_result;
 /// legal position, or a move of the main line (before or after the end by
 /// rule) is not legal.
 pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, GameError> {
+    adjudicate_with(game, edition, DeadCheck::Material)
+}
+
+/// How Article 5.2.2 is decided in an adjudication.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum DeadCheck {
+    /// As the arbiter decides it, by material alone, at every ply.
+    #[default]
+    Material,
+    /// Also exactly, over the whole game (see [`DeadScan`]): the last
+    /// position, and the first dead ply when it is dead. A dead position
+    /// found this way ends the game like the other automatic endings. It
+    /// costs a search per game (a few milliseconds for most).
+    Exact,
+}
+
+/// [`adjudicate`], deciding Article 5.2.2 as `dead` says.
+///
+/// # Errors
+///
+/// As [`adjudicate`].
+pub fn adjudicate_with(
+    game: &PgnGame,
+    edition: Edition,
+    dead: DeadCheck,
+) -> Result<Adjudication, GameError> {
     if let Some(limit) = &game.too_long {
         return Err(GameError::TooLong {
             line: game.line,
@@ -84,6 +113,8 @@ pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, Game
     let mut after_end: Option<Chess> = arbiter.is_over().then(|| arbiter.position().clone());
     let mut ended = after_end.as_ref().map(|_| ended_at(&arbiter));
     let mut plies_after_end = 0;
+    // The moves the arbiter played, for the exact 5.2.2 check.
+    let mut played = Vec::new();
     // Replay mode: the legality of each move proves that the position
     // before it was neither checkmate nor stalemate, so the arbiter decides
     // those two only where it must (a claim found, another ending, the last
@@ -110,6 +141,9 @@ pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, Game
         arbiter
             .play_replayed(mv)
             .map_err(|err| refused(err.to_string()))?;
+        if dead == DeadCheck::Exact {
+            played.push(mv);
+        }
         claims.observe(&arbiter);
         if arbiter.is_settled() && arbiter.is_over() {
             ended = Some(ended_at(&arbiter));
@@ -120,6 +154,18 @@ pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, Game
     if ended.is_none() && arbiter.is_over() {
         ended = Some(ended_at(&arbiter));
     }
+    let dead_position = (dead == DeadCheck::Exact).then(|| {
+        let scan = dead::scan(
+            start.position(),
+            &played,
+            start.castling_mode(),
+            Budget::DEFAULT,
+        );
+        if let DeadScan::Dead { ply, .. } = scan {
+            dead::end_at(&mut ended, &mut plies_after_end, ply, plies);
+        }
+        scan
+    });
     let recorded_result = game.recorded_result();
     Ok(Adjudication {
         variant,
@@ -131,6 +177,7 @@ pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, Game
         plies_after_end,
         recorded_result,
         final_status: arbiter.status(),
+        dead_position,
     })
 }
 
@@ -225,7 +272,13 @@ pub struct GameReport {
 impl GameReport {
     /// Adjudicates `game` from `source` under `edition`.
     pub fn of(source: &str, game: &PgnGame, edition: Edition) -> GameReport {
-        let outcome = adjudicate(game, edition);
+        GameReport::checked(source, game, edition, DeadCheck::Material)
+    }
+
+    /// Adjudicates `game` from `source` under `edition`, deciding Article
+    /// 5.2.2 as `dead` says.
+    pub fn checked(source: &str, game: &PgnGame, edition: Edition, dead: DeadCheck) -> GameReport {
+        let outcome = adjudicate_with(game, edition, dead);
         let (findings, adjudication, error) = match outcome {
             Ok(found) => (found.findings(), Some(found), None),
             Err(err) => (vec![GameFinding::ParseError], None, Some(err.to_string())),
@@ -325,6 +378,8 @@ pub struct AdjudicateOptions {
     pub limits: Limits,
     /// Whether to render each report as a JSON line on the workers.
     pub json: bool,
+    /// How Article 5.2.2 is decided.
+    pub dead: DeadCheck,
 }
 
 impl Default for AdjudicateOptions {
@@ -336,6 +391,7 @@ impl Default for AdjudicateOptions {
             batch_bytes: 4 << 20,
             limits: Limits::default(),
             json: false,
+            dead: DeadCheck::Material,
         }
     }
 }
@@ -392,6 +448,7 @@ where
     let edition = options.edition;
     let json = options.json;
     let limits = options.limits;
+    let dead = options.dead;
     // The scanner cuts the text into games on the reading thread; parsing
     // them is the workers' job.
     in_order_weighed(
@@ -403,7 +460,7 @@ where
         |item| {
             item.map(|unit| {
                 let game = parse(&unit, &limits);
-                let report = GameReport::of(source_name, &game, edition);
+                let report = GameReport::checked(source_name, &game, edition, dead);
                 let line = json.then(|| report.json());
                 (report, line)
             })
@@ -521,5 +578,78 @@ mod tests {
         for (pgn, message) in cases {
             assert_eq!(first(pgn).unwrap_err().to_string(), message, "{pgn}");
         }
+    }
+
+    #[test]
+    fn an_exact_dead_position_ends_the_game_like_the_other_endings() {
+        // ...h4 locks the last file (ply 1): dead by the wall from there,
+        // so the moves after it are play past the end and a win
+        // contradicts the draw. By material alone the game goes on.
+        let pgn = "[FEN \"k7/8/8/p1p1p1pp/P1P1P1P1/7P/8/K7 b - - 0 1\"]\n\n\
+                   1... h4 2. Kb1 Kb8 3. Ka1 0-1";
+        let game = Games::new(pgn.as_bytes()).next().unwrap().unwrap();
+        let material = adjudicate(&game, Edition::Fide2018).unwrap();
+        assert_eq!(material.ended, None);
+        assert_eq!(material.dead_position, None);
+        let exact = adjudicate_with(&game, Edition::Fide2018, DeadCheck::Exact).unwrap();
+        let ended = exact.ended.as_ref().unwrap();
+        assert_eq!(
+            (
+                ended.ply,
+                ended.endings.as_slice(),
+                ended.articles.as_slice()
+            ),
+            (1, &[Ending::DeadPosition][..], &["5.2.2"][..])
+        );
+        assert_eq!(exact.plies_after_end, 3);
+        assert_eq!(exact.result_check, ResultCheck::DecisiveAfterAutomaticDraw);
+        assert_eq!(
+            exact.findings(),
+            [
+                GameFinding::DeadPosition,
+                GameFinding::PlayedPastEnd,
+                GameFinding::DecisiveAfterAutomaticDraw
+            ]
+        );
+        assert_eq!(
+            exact.dead_position.as_ref().unwrap().first_dead_ply(),
+            Some(1)
+        );
+        let json = serde_json::to_string(&exact).unwrap();
+        assert!(
+            json.contains(r#""dead_position":{"verdict":"dead","ply":1,"first":true,"white":{"reason":"wall"},"black":{"reason":"wall"}}"#),
+            "{json}"
+        );
+    }
+
+    #[test]
+    fn an_exact_check_of_a_live_game_changes_nothing_but_shows_its_line() {
+        let pgn = "1. f3 e5 2. g4 Qh4# 0-1\n\n1. e4 e5 2. Nf3 1-0\n";
+        let mut games = Games::new(pgn.as_bytes());
+        for _ in 0..2 {
+            let game = games.next().unwrap().unwrap();
+            let material = adjudicate(&game, Edition::Fide2018).unwrap();
+            let exact = adjudicate_with(&game, Edition::Fide2018, DeadCheck::Exact).unwrap();
+            assert_eq!(exact.findings(), material.findings());
+            assert_eq!(exact.ended, material.ended);
+            assert!(matches!(exact.dead_position, Some(DeadScan::Alive { .. })));
+        }
+    }
+
+    #[test]
+    fn a_dead_start_ends_the_game_before_the_seventy_fifth_move() {
+        // Kings behind a locked chain, one ply before the 150th without a
+        // pawn move or capture: dead by the wall from the start already,
+        // so the game ends there, before the 75-move ending.
+        let pgn = "[FEN \"k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 149 80\"]\n\n80. Kb1 1/2-1/2";
+        let game = Games::new(pgn.as_bytes()).next().unwrap().unwrap();
+        let exact = adjudicate_with(&game, Edition::Fide2018, DeadCheck::Exact).unwrap();
+        let ended = exact.ended.as_ref().unwrap();
+        // Dead from ply 0, before the 75-move ending at ply 1.
+        assert_eq!(
+            (ended.ply, ended.endings.as_slice()),
+            (0, &[Ending::DeadPosition][..])
+        );
+        assert_eq!(exact.plies_after_end, 1);
     }
 }

@@ -34,6 +34,8 @@ pub struct Summary {
     pub chess960: u64,
     /// Plies replayed.
     pub plies: u64,
+    /// Games whose dead positions were also decided exactly.
+    pub dead_checked: u64,
     counts: BTreeMap<GameFinding, u64>,
     examples: BTreeMap<GameFinding, Vec<String>>,
     keep: usize,
@@ -56,6 +58,9 @@ impl Summary {
             self.plies += u64::from(found.plies);
             if found.variant == Variant::Chess960 {
                 self.chess960 += 1;
+            }
+            if found.dead_position.is_some() {
+                self.dead_checked += 1;
             }
         }
         for &finding in &report.findings {
@@ -91,7 +96,18 @@ impl Summary {
             self.count(GameFinding::ParseError)
         );
         let _ = writeln!(out, "{:<40} {:>8}  examples", "finding", "games");
+        if self.dead_checked > 0 {
+            let _ = writeln!(
+                out,
+                "dead positions (5.2.2) also decided exactly in {} games",
+                self.dead_checked
+            );
+        }
         for finding in GameFinding::ALL {
+            // Only an exact check can leave 5.2.2 undetermined.
+            if finding == GameFinding::DeadPositionUndetermined && self.dead_checked == 0 {
+                continue;
+            }
             let examples = self.examples(finding).join("; ");
             let _ = writeln!(
                 out,
