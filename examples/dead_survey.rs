@@ -1,68 +1,159 @@
-//! Article 5.2.2 decided exactly on positions read from standard input, one
-//! FEN per line (`cargo run --release --example dead_survey < fens.txt`):
-//! prints each verdict with the time it took, then a summary (decided,
-//! dead, alive, undetermined, helpmate lines that fail to replay, median
-//! and worst time). Lines that are not a legal position are skipped with a
-//! message on standard error.
+//! A reproducible survey of Article 5.2.2 (dead position): positions built
+//! from a seed by `drawrules_scenario::positions` (locked pawn structures,
+//! small endgames, plies of the real games in `../shared/data`), each
+//! decided by the library with the default budget and checked by the
+//! dead-position oracle (every alive line replayed to its checkmate; dead
+//! verdicts confirmed, where few enough positions are reachable, by an
+//! exhaustive visit written apart from the library).
+//!
+//! ```text
+//! cargo run --release --example dead_survey [-- --seed 14 --count 400 --games 200 \
+//!     --data ../shared/data --check-limit 600000 --verbose]
+//! ```
+//!
+//! `--count` positions per generated family, `--games` games per PGN file
+//! (one ply each). Prints a Markdown table per family and in total, then
+//! every undetermined position and every wrong verdict with its FEN. When
+//! a data file is absent the games family says so in its row. Exits 1 when
+//! a verdict was found wrong.
 
-use std::time::Instant;
+use std::path::{Path, PathBuf};
 
-use drawrules::mating::{Budget, Deadness};
-use drawrules::reference::dead_position::deadness_in;
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Position, fen::Fen};
+use drawrules::mating::Budget;
+use drawrules_oracle::dead_position::{Tally, judge};
+use drawrules_scenario::positions::{Family, Sample, endgame, locked, plies};
 
-fn main() {
-    let (mut dead, mut alive, mut undetermined, mut wrong) = (0, 0, 0, 0);
-    let mut times = Vec::new();
-    for line in std::io::stdin().lines().map_while(Result::ok) {
-        let fen = line.trim();
-        let Some(position) = fen
-            .parse::<Fen>()
-            .ok()
-            .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
-        else {
-            eprintln!("skipped: {fen}");
-            continue;
-        };
-        let start = Instant::now();
-        let verdict = deadness_in(&position, CastlingMode::Standard, Budget::DEFAULT);
-        let elapsed = start.elapsed().as_secs_f64() * 1e3;
-        times.push(elapsed);
-        match &verdict {
-            Deadness::Dead { .. } => dead += 1,
-            Deadness::Undetermined => undetermined += 1,
-            Deadness::Alive { side, line } => {
-                alive += 1;
-                if !replays(&position, line, Color::from(*side)) {
-                    wrong += 1;
-                }
-            }
-        }
-        println!("{elapsed:>9.3}ms {fen} => {verdict:?}");
-    }
-    times.sort_by(f64::total_cmp);
-    let median = times.get(times.len() / 2).copied().unwrap_or(0.0);
-    let worst = times.last().copied().unwrap_or(0.0);
-    println!(
-        "positions {}, decided {}, dead {dead}, alive {alive}, undetermined {undetermined}, \
-         wrong lines {wrong}, median {median:.3} ms, worst {worst:.1} ms",
-        times.len(),
-        dead + alive
-    );
+const FILES: [&str; 2] = ["tcec-compact.pgn.xz", "lichess-elite-2013-2015.pgn.xz"];
+
+struct Options {
+    seed: u64,
+    count: usize,
+    games: usize,
+    data: PathBuf,
+    check_limit: usize,
+    verbose: bool,
 }
 
-fn replays(start: &Chess, line: &[String], mater: Color) -> bool {
-    let mut position = start.clone();
-    for text in line {
-        let Some(mv) = text
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|uci| uci.to_move(&position).ok())
-        else {
-            return false;
-        };
-        position.play_unchecked(mv);
+fn options() -> Options {
+    let mut options = Options {
+        seed: 14,
+        count: 400,
+        games: 200,
+        data: Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data"),
+        check_limit: 600_000,
+        verbose: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if arg == "--verbose" {
+            options.verbose = true;
+            continue;
+        }
+        let value = args.next().unwrap_or_else(|| usage(&arg));
+        let number = || value.parse::<usize>().unwrap_or_else(|_| usage(&arg));
+        match arg.as_str() {
+            "--seed" => options.seed = number() as u64,
+            "--count" => options.count = number(),
+            "--games" => options.games = number(),
+            "--check-limit" => options.check_limit = number(),
+            "--data" => options.data = PathBuf::from(&value),
+            _ => usage(&arg),
+        }
     }
-    position.is_checkmate() && position.turn() != mater
+    options
+}
+
+fn usage(arg: &str) -> ! {
+    eprintln!(
+        "dead_survey: bad argument {arg:?}; usage: dead_survey [--seed N] [--count N] \
+         [--games N] [--data DIR] [--check-limit N] [--verbose]"
+    );
+    std::process::exit(64)
+}
+
+fn main() {
+    let options = options();
+    let mut samples = locked::generate(options.count, options.seed);
+    samples.extend(endgame::generate(options.count, options.seed));
+    let mut skipped = Vec::new();
+    for (index, file) in FILES.iter().enumerate() {
+        let path = options.data.join(file);
+        if !path.exists() {
+            skipped.push(format!("{file} (not found at {})", path.display()));
+            continue;
+        }
+        match plies::from_pgn(&path, options.games, options.seed + index as u64) {
+            Ok(found) => samples.extend(found),
+            Err(err) => skipped.push(format!("{file} ({err})")),
+        }
+    }
+    let mut tallies: Vec<(Family, Tally)> =
+        Family::ALL.iter().map(|&f| (f, Tally::default())).collect();
+    let mut notes = Vec::new();
+    for sample in &samples {
+        let judged = judge(&sample.position, Budget::DEFAULT, options.check_limit);
+        if options.verbose {
+            println!(
+                "{:>10.3} ms  {}  [{}] => {:?}",
+                judged.time.as_secs_f64() * 1e3,
+                sample.fen(),
+                sample.label,
+                judged.verdict
+            );
+        }
+        if judged.is_wrong() || judged.verdict.is_undetermined() {
+            notes.push(note(sample, &judged));
+        }
+        let (_, tally) = tallies
+            .iter_mut()
+            .find(|(family, _)| *family == sample.family)
+            .expect("every family has a tally");
+        tally.add(&judged);
+    }
+    println!(
+        "seed {}, {} per generated family, {} games per file, default budget, \
+         independent check up to {} positions\n",
+        options.seed, options.count, options.games, options.check_limit
+    );
+    println!("{}", Tally::HEADER);
+    let mut total = Tally::default();
+    for (family, tally) in &tallies {
+        let name = if *family == Family::Games && !skipped.is_empty() {
+            format!(
+                "{family} ({} of {} files skipped)",
+                skipped.len(),
+                FILES.len()
+            )
+        } else {
+            family.to_string()
+        };
+        println!("| {name} | {tally}");
+        total.merge(tally);
+    }
+    println!("| total | {total}");
+    for skip in &skipped {
+        println!("\nskipped: {skip}");
+    }
+    for line in &notes {
+        println!("{line}");
+    }
+    if total.wrong_witnesses + total.contradicted > 0 {
+        std::process::exit(1);
+    }
+}
+
+fn note(sample: &Sample, judged: &drawrules_oracle::dead_position::Judged) -> String {
+    let what = if judged.is_wrong() {
+        "WRONG"
+    } else {
+        "undetermined"
+    };
+    format!(
+        "{what}: {} [{} {}] {:?} ({:.1} ms)",
+        sample.fen(),
+        sample.family,
+        sample.label,
+        judged.verdict,
+        judged.time.as_secs_f64() * 1e3
+    )
 }

@@ -27,6 +27,10 @@
 //! transpose ([`Transposition`]), a game played to its end ([`Finished`]);
 //! with the feature `proptest`, `cycles`, `transpositions` and `finished`
 //! are their strategies.
+//!
+//! The [`positions`] module builds single positions, not games, for
+//! surveying Article 5.2.2: locked pawn structures, small endgames and
+//! plies of real games, from a seed.
 
 use std::fmt;
 
@@ -41,6 +45,7 @@ use drawrules::Chess960NumberError;
 use drawrules::StartPosition;
 use drawrules::laws::Edition;
 
+pub mod positions;
 pub mod shapes;
 
 pub use shapes::{Cycle, Finished, Transposition};

@@ -1,0 +1,167 @@
+//! Locked pawn structures: a chain of white pawns, each blocked by a black
+//! pawn directly in front of it, across the board; kings placed on either
+//! side of the wall; sometimes a few pieces.
+//!
+//! The white pawn of each file stands one rank above or below the white
+//! pawn of the next file, so no pawn attacks an enemy pawn and the wall is
+//! shut. Variants open it: a file left out (a gap kings and pieces may pass
+//! through, unless pawns guard it), two neighbouring files on the same rank
+//! (a capture is available), or a free pawn besides the chain (a pawn
+//! break). Pieces: one or two bishops (of one square colour or of both), a
+//! knight, a rook, for either side, on either side of the wall.
+
+use super::{Family, Placement, Rng, Sample, is_light};
+
+/// How the wall is opened, if at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opening {
+    Shut,
+    Capture,
+    FreePawn,
+}
+
+/// `count` locked structures from `seed`.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_scenario::positions::{Family, locked};
+///
+/// let samples = locked::generate(20, 1);
+/// assert_eq!(samples.len(), 20);
+/// assert!(samples.iter().all(|s| s.family == Family::Locked));
+/// assert_eq!(samples[3].fen(), locked::generate(20, 1)[3].fen());
+/// ```
+pub fn generate(count: usize, seed: u64) -> Vec<Sample> {
+    let mut rng = Rng::new(seed);
+    let mut samples = Vec::with_capacity(count);
+    while samples.len() < count {
+        if let Some(sample) = one(&mut rng) {
+            samples.push(sample);
+        }
+    }
+    samples
+}
+
+fn one(rng: &mut Rng) -> Option<Sample> {
+    let mut board = Placement::empty();
+    let opening = match rng.below(6) {
+        0 => Opening::Capture,
+        1 => Opening::FreePawn,
+        _ => Opening::Shut,
+    };
+    // The white pawn's rank (0-based) on each file: a walk up and down.
+    let mut ranks = [0usize; 8];
+    ranks[0] = 1 + rng.below(5);
+    let flat = (opening == Opening::Capture).then(|| 1 + rng.below(7));
+    for file in 1..8 {
+        let previous = ranks[file - 1];
+        ranks[file] = if flat == Some(file) {
+            previous
+        } else if previous == 1 || (previous < 5 && rng.one_in(2)) {
+            previous + 1
+        } else {
+            previous - 1
+        };
+    }
+    let mut gaps = [false; 8];
+    let gapped = rng.one_in(3);
+    if gapped {
+        for _ in 0..1 + rng.below(2) {
+            gaps[rng.below(8)] = true;
+        }
+    }
+    for file in (0..8).filter(|&file| !gaps[file]) {
+        board.put(ranks[file] * 8 + file, 'P');
+        board.put((ranks[file] + 1) * 8 + file, 'p');
+    }
+    if opening == Opening::FreePawn {
+        let pawn = if rng.one_in(2) { 'P' } else { 'p' };
+        place(rng, &mut board, pawn, |square| (8..56).contains(&square))?;
+    }
+    let white_south = rng.below(8) != 0;
+    let black_north = rng.below(8) != 0;
+    let side = |south: bool| {
+        move |square: usize| {
+            let (rank, file) = (square / 8, square % 8);
+            if south {
+                rank < ranks[file]
+            } else {
+                rank > ranks[file] + 1
+            }
+        }
+    };
+    place(rng, &mut board, 'K', side(white_south))?;
+    place(rng, &mut board, 'k', side(!black_north))?;
+    let mut pieces = Vec::new();
+    // No piece in half the structures, one in a third, two in a sixth.
+    let pieces_wanted = [0, 0, 0, 1, 1, 2][rng.below(6)];
+    for _ in 0..pieces_wanted {
+        let white = rng.one_in(2);
+        let south = if white { white_south } else { !black_north };
+        let kind = rng.below(5);
+        let men: &[char] = match kind {
+            0 | 1 => &['B'],
+            2 => &['B', 'B'],
+            3 => &['N'],
+            _ => &['R'],
+        };
+        let mut colour: Option<bool> = None;
+        for &man in men {
+            let man = if white { man } else { man.to_ascii_lowercase() };
+            // Two bishops: of one square colour, or (kind 1 then 2) of both.
+            let wanted = match (man.to_ascii_uppercase(), colour, kind) {
+                ('B', Some(light), 2) => Some(light),
+                ('B', Some(light), _) => Some(!light),
+                _ => None,
+            };
+            let on_side = side(south);
+            let square = place(rng, &mut board, man, move |square| {
+                on_side(square) && wanted.is_none_or(|light| is_light(square) == light)
+            })?;
+            colour = Some(is_light(square));
+            pieces.push(man);
+        }
+    }
+    let white_to_move = rng.one_in(2);
+    let position = board.position(white_to_move)?;
+    let label = format!(
+        "chain{}{}, kings {}/{}{}",
+        if gapped { " with a gap" } else { "" },
+        match opening {
+            Opening::Shut => "",
+            Opening::Capture => ", capture",
+            Opening::FreePawn => ", free pawn",
+        },
+        if white_south { "home" } else { "across" },
+        if black_north { "home" } else { "across" },
+        if pieces.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", pieces.iter().collect::<String>())
+        },
+    );
+    Some(Sample {
+        family: Family::Locked,
+        label,
+        position,
+    })
+}
+
+/// Puts `man` on an empty square that `allowed` accepts (50 tries), and
+/// says which.
+fn place(
+    rng: &mut Rng,
+    board: &mut Placement,
+    man: char,
+    allowed: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    for _ in 0..50 {
+        let square = rng.below(64);
+        if board.is_empty(square) && allowed(square) {
+            board.put(square, man);
+            return Some(square);
+        }
+    }
+    None
+}
