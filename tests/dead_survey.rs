@@ -1,0 +1,50 @@
+//! The dead-position survey on a small seeded sample: every family of
+//! `drawrules_scenario::positions` produces positions, no alive line fails
+//! to replay to its checkmate, no dead verdict is contradicted by the
+//! oracle's own exhaustive visit, and the locked structures do reach dead
+//! positions (the full survey: `cargo run --release --example dead_survey`).
+
+use std::path::Path;
+
+use drawrules::mating::Budget;
+use drawrules_oracle::dead_position::{Tally, judge};
+use drawrules_scenario::positions::{Family, endgame, locked, plies};
+
+#[test]
+fn a_seeded_sample_of_every_family_holds_up() {
+    // A smaller budget than the default keeps the test fast in debug; an
+    // undetermined answer is allowed, a wrong one is not.
+    let budget = Budget {
+        helpmate_nodes: 1_000,
+        explored_positions: 3_000,
+    };
+    let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lichess-sample.pgn");
+    let mut samples = locked::generate(30, 14);
+    samples.extend(endgame::generate(30, 14));
+    samples.extend(plies::from_pgn(&games, 10, 14).expect("the shipped sample reads"));
+    let mut tallies = [Tally::default(), Tally::default(), Tally::default()];
+    for sample in &samples {
+        let judged = judge(&sample.position, budget, 10_000);
+        assert!(
+            !judged.is_wrong(),
+            "{} [{}]: {:?}, line replays: {:?}, independent check: {:?}",
+            sample.fen(),
+            sample.label,
+            judged.verdict,
+            judged.witness_holds,
+            judged.confirmation
+        );
+        let family = Family::ALL.iter().position(|&f| f == sample.family);
+        tallies[family.expect("a known family")].add(&judged);
+    }
+    for (family, tally) in Family::ALL.iter().zip(&tallies) {
+        eprintln!("{family}: {tally}");
+        assert!(tally.positions > 0, "{family} produced no position");
+        assert_eq!(tally.wrong_witnesses, 0, "{family}");
+        assert_eq!(tally.contradicted, 0, "{family}");
+    }
+    let locked = &tallies[0];
+    // Seed 14: 9 dead (7 wall, 2 exhausted), 6 of them confirmed.
+    assert!(locked.dead_wall > 0, "no locked structure dead by the wall");
+    assert!(locked.confirmed > 0, "no dead locked structure confirmed");
+}
