@@ -6,11 +6,14 @@
 //!   by that side ([`replays_to_mate`]);
 //! * a *dead* verdict is checked, when the position is small enough, by a
 //!   separate exhaustive visit of every reachable position
-//!   ([`mate_reachable`]): no checkmate by either side may be among them.
+//!   ([`mate_reachable`]): no checkmate by either side may be among them;
+//!   when it is not, random cooperative games ([`mate_by_playouts`]) look
+//!   for a checkmate that would refute it.
 //!
 //! [`Tally`] adds the results up into the survey's table.
 
 mod independent;
+mod playouts;
 mod tally;
 
 use std::time::{Duration, Instant};
@@ -21,6 +24,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 pub use independent::{Reachable, mate_reachable};
+pub use playouts::mate_by_playouts;
 pub use tally::Tally;
 
 /// Why a dead position was proved dead, taking the side whose proof went
@@ -56,9 +60,11 @@ impl DeadBy {
 pub enum Confirmation {
     /// Every reachable position was visited and none is a checkmate.
     Confirmed,
-    /// A checkmate by this side is reachable: the verdict is wrong.
+    /// A checkmate by this side is reachable (found by the visit or by a
+    /// random game): the verdict is wrong.
     Contradicted(Color),
-    /// More positions are reachable than the check may visit.
+    /// More positions are reachable than the check may visit, and the
+    /// random games found no checkmate.
     NotCheckable,
 }
 
@@ -95,7 +101,8 @@ impl Judged {
 
 /// Decides Article 5.2.2 on `position` with the library (within `budget`)
 /// and checks the verdict: an alive line is replayed; a dead verdict is
-/// confirmed by visiting at most `check_limit` reachable positions.
+/// confirmed by visiting at most `check_limit` reachable positions, or
+/// else tested by 64 random games of 200 plies.
 ///
 /// # Examples
 ///
@@ -125,7 +132,10 @@ pub fn judge(position: &Chess, budget: Budget, check_limit: usize) -> Judged {
             let confirmation = match mate_reachable(position, check_limit) {
                 Reachable::NoMate(_) => Confirmation::Confirmed,
                 Reachable::Mate(color) => Confirmation::Contradicted(color),
-                Reachable::TooMany => Confirmation::NotCheckable,
+                Reachable::TooMany => match mate_by_playouts(position, 64, 200, 14) {
+                    Some((color, _)) => Confirmation::Contradicted(color),
+                    None => Confirmation::NotCheckable,
+                },
             };
             (None, Some(confirmation))
         }
