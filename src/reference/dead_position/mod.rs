@@ -242,6 +242,19 @@ mod tests {
     }
 
     #[test]
+    fn a_pawn_that_can_take_a_pawn_opens_the_wall() {
+        // g3 can take on h4 (and h4 on g3): Black's g-pawn then runs
+        // through. Once judged dead by the wall, as if pawns never took
+        // pawns.
+        let fen = "4k3/8/8/1p1p1p2/pPpPpPpp/P1P1P1PP/8/4K3 w - - 0 1";
+        let Deadness::Alive { line, .. } = verdict(fen) else {
+            panic!("{fen} must be alive")
+        };
+        let replayed = game(fen, &line.join(" "));
+        assert!(replayed.current().is_checkmate(), "{line:?}");
+    }
+
+    #[test]
     fn a_pawn_break_keeps_the_position_alive() {
         let fen = "k7/8/8/p1p1p1p1/P1P1P1P1/8/7P/K7 w - - 0 1";
         let Deadness::Alive { line, .. } = verdict(fen) else {

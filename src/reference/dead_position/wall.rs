@@ -3,9 +3,9 @@
 //! Our argument, for one side (the "mater") at a time:
 //!
 //! 1. **No pawn can ever move.** Every pawn has a pawn on the square in
-//!    front of it, and no en passant capture is possible now. A pawn could
-//!    then only move by capturing, and (2) shows nothing ever stands where
-//!    a pawn could take it.
+//!    front of it, no pawn attacks an enemy pawn, and no en passant capture
+//!    is possible now. A pawn could then only move by capturing a piece,
+//!    and (2) shows no piece ever stands where a pawn could take it.
 //! 2. **Every other man stays in a region it cannot leave, and never meets
 //!    a pawn.** From its square, a man steps as it moves (a king one
 //!    square, a knight a jump, a bishop, rook or queen along its lines with
@@ -62,8 +62,8 @@ pub fn walled_off(position: &Chess, mater: Color) -> bool {
     true
 }
 
-/// Point 1: every pawn has a pawn in front of it and no en passant capture
-/// is possible now.
+/// Point 1: every pawn has a pawn in front of it, no pawn attacks an enemy
+/// pawn (it could take it), and no en passant capture is possible now.
 fn pawns_locked(position: &Chess) -> bool {
     let board = position.board();
     let blocked = board.pawns().into_iter().all(|pawn| {
@@ -72,7 +72,9 @@ fn pawns_locked(position: &Chess) -> bool {
             Color::White => pawn.offset(8),
             Color::Black => pawn.offset(-8),
         };
+        let enemy_pawns = board.by_color(!color) & board.pawns();
         ahead.is_some_and(|square| board.pawns().contains(square))
+            && (attacks::pawn_attacks(color, pawn) & enemy_pawns).is_empty()
     });
     let en_passant = position.legal_moves().iter().any(|mv| mv.is_en_passant());
     blocked && !en_passant
