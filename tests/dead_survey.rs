@@ -44,7 +44,9 @@ fn a_seeded_sample_of_every_family_holds_up() {
         assert_eq!(tally.contradicted, 0, "{family}");
     }
     let locked = &tallies[0];
-    // Seed 14: 9 dead (7 wall, 2 exhausted), 6 of them confirmed.
+    // Seed 14: 6 dead (4 wall, 2 exhausted), all 6 confirmed. Before the
+    // wall took pawn captures into account, 3 more were called dead by the
+    // wall, wrongly: the random games refute them and this test fails.
     assert!(locked.dead_wall > 0, "no locked structure dead by the wall");
     assert!(locked.confirmed > 0, "no dead locked structure confirmed");
 }
