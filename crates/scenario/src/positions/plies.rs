@@ -53,6 +53,16 @@ pub fn pick(game: &[Chess], rng: &mut Rng) -> Option<usize> {
 }
 
 /// A sample of ply `ply` of `game`, labelled with where it comes from.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_scenario::positions::plies;
+/// use shakmaty::Chess;
+///
+/// let sample = plies::sample(&[Chess::default()], 0, "game 1");
+/// assert_eq!(sample.label, "game 1 ply 0");
+/// ```
 pub fn sample(game: &[Chess], ply: usize, source: &str) -> Sample {
     Sample {
         family: Family::Games,
@@ -68,6 +78,19 @@ pub fn sample(game: &[Chess], ply: usize, source: &str) -> Sample {
 /// # Errors
 ///
 /// When the file cannot be opened or read.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_scenario::positions::{Family, plies};
+/// use std::path::Path;
+///
+/// let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/lichess-sample.pgn");
+/// let samples = plies::from_pgn(&games, 5, 1).unwrap();
+/// assert_eq!(samples.len(), 5);
+/// assert!(samples.iter().all(|s| s.family == Family::Games));
+/// assert!(samples[0].label.starts_with("lichess-sample.pgn#"));
+/// ```
 #[cfg(feature = "pgn")]
 pub fn from_pgn(
     path: &std::path::Path,
