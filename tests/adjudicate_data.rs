@@ -113,7 +113,7 @@ impl Adjudicated {
 
 /// The findings of the sample, game counts per kind, as `drawrules
 /// adjudicate` reports them and `tests/data/README.md` states them.
-const SAMPLE_COUNTS: [(GameFinding, u64); 12] = [
+const SAMPLE_COUNTS: [(GameFinding, u64); 13] = [
     (GameFinding::ThreefoldClaimable, 22),
     (GameFinding::FiftyMovesClaimable, 2),
     (GameFinding::Checkmate, 38),
@@ -125,6 +125,7 @@ const SAMPLE_COUNTS: [(GameFinding, u64); 12] = [
     (GameFinding::DecisiveAfterAutomaticDraw, 0),
     (GameFinding::ContradictsCheckmate, 0),
     (GameFinding::UnfinishedAfterEnding, 0),
+    (GameFinding::DeadPositionUndetermined, 0),
     (GameFinding::ParseError, 0),
 ];
 
