@@ -15,10 +15,12 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use drawrules::mating::{Budget, Mating, Side};
+use drawrules::reference::dead_position::can_ever_mate_in;
 use drawrules::{Claim, Edition, Ending, GameResult, Reference, Rules};
 use drawrules_pgn::adjudicate::{
-    AdjudicateOptions, Adjudication, GameFinding, GameReport, ResultCheck, Summary,
-    adjudicate_source,
+    AdjudicateOptions, Adjudication, GameFinding, GameReport, ResultCheck, Summary, TimeForfeit,
+    adjudicate_source, is_time_forfeit,
 };
 use drawrules_pgn::{Games, PgnGame, open};
 
@@ -113,7 +115,7 @@ impl Adjudicated {
 
 /// The findings of the sample, game counts per kind, as `drawrules
 /// adjudicate` reports them and `tests/data/README.md` states them.
-const SAMPLE_COUNTS: [(GameFinding, u64); 12] = [
+const SAMPLE_COUNTS: [(GameFinding, u64); 14] = [
     (GameFinding::ThreefoldClaimable, 22),
     (GameFinding::FiftyMovesClaimable, 2),
     (GameFinding::Checkmate, 38),
@@ -125,6 +127,8 @@ const SAMPLE_COUNTS: [(GameFinding, u64); 12] = [
     (GameFinding::DecisiveAfterAutomaticDraw, 0),
     (GameFinding::ContradictsCheckmate, 0),
     (GameFinding::UnfinishedAfterEnding, 0),
+    (GameFinding::WinOnTimeShouldBeDraw, 0),
+    (GameFinding::WinOnTimeUndetermined, 2),
     (GameFinding::ParseError, 0),
 ];
 
@@ -214,6 +218,9 @@ struct Independent {
     ended: Option<(u32, Vec<Ending>, GameResult)>,
     plies_after_end: u32,
     result_check: ResultCheck,
+    /// Article 6.9 for a game won on time and not over by rule: the
+    /// winner's chances from the reference's last position.
+    time_forfeit: Option<TimeForfeit>,
 }
 
 fn with_reference(game: &PgnGame) -> Option<Independent> {
@@ -226,6 +233,7 @@ fn with_reference(game: &PgnGame) -> Option<Independent> {
         ended: None,
         plies_after_end: 0,
         result_check: ResultCheck::Consistent,
+        time_forfeit: None,
     };
     let first = |slot: &mut Option<u32>, holds: bool, ply: u32| {
         if holds && slot.is_none() {
@@ -278,6 +286,23 @@ fn with_reference(game: &PgnGame) -> Option<Independent> {
         }
         Some(_) => ResultCheck::DecisiveAfterAutomaticDraw,
     };
+    let on_time = game
+        .tags
+        .termination
+        .as_deref()
+        .is_some_and(is_time_forfeit);
+    let winner = match recorded {
+        GameResult::WhiteWins => Some(Side::White),
+        GameResult::BlackWins => Some(Side::Black),
+        _ => None,
+    };
+    if let (true, None, Some(winner)) = (on_time, &found.ended, winner) {
+        let mode = start.castling_mode();
+        found.time_forfeit = Some(TimeForfeit {
+            winner,
+            mating: can_ever_mate_in(reference.position(), winner.into(), mode, Budget::DEFAULT),
+        });
+    }
     Some(found)
 }
 
@@ -292,6 +317,7 @@ fn as_found(found: &Adjudication) -> Independent {
             .map(|e| (e.ply, e.endings.clone(), e.result)),
         plies_after_end: found.plies_after_end,
         result_check: found.result_check,
+        time_forfeit: found.time_forfeit.clone(),
     }
 }
 
@@ -323,6 +349,11 @@ fn findings(found: &Independent) -> Vec<GameFinding> {
         }
         ResultCheck::ContradictsCheckmate => out.push(GameFinding::ContradictsCheckmate),
         ResultCheck::UnfinishedAfterEnding => out.push(GameFinding::UnfinishedAfterEnding),
+        _ => {}
+    }
+    match found.time_forfeit.as_ref().map(|forfeit| &forfeit.mating) {
+        Some(Mating::Impossible { .. }) => out.push(GameFinding::WinOnTimeShouldBeDraw),
+        Some(Mating::Undetermined) => out.push(GameFinding::WinOnTimeUndetermined),
         _ => {}
     }
     out

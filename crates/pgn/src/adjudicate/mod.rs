@@ -28,9 +28,11 @@
 
 mod finding;
 mod summary;
+mod time_forfeit;
 
 pub use finding::{Adjudication, EndedAt, FirstClaim, GameFinding, ResultCheck};
 pub use summary::Summary;
+pub use time_forfeit::{TimeForfeit, is_time_forfeit};
 
 use std::io::Read;
 
@@ -132,6 +134,13 @@ pub fn adjudicate(game: &PgnGame, edition: Edition) -> Result<Adjudication, Game
         threefold_repetition: claims.threefold,
         fifty_moves: claims.fifty,
         result_check: check_result(ended.as_ref(), recorded_result),
+        time_forfeit: time_forfeit::check(
+            game.tags.termination.as_deref(),
+            recorded_result,
+            ended.as_ref(),
+            arbiter.position(),
+            start.castling_mode(),
+        ),
         ended,
         plies_after_end,
         recorded_result,

@@ -34,6 +34,9 @@ pub struct Summary {
     pub chess960: u64,
     /// Plies replayed.
     pub plies: u64,
+    /// Games recorded as won on time and not over by rule, whose winner's
+    /// chances were checked under Article 6.9.
+    pub won_on_time: u64,
     counts: BTreeMap<GameFinding, u64>,
     examples: BTreeMap<GameFinding, Vec<String>>,
     keep: usize,
@@ -57,6 +60,9 @@ impl Summary {
             if found.variant == Variant::Chess960 {
                 self.chess960 += 1;
             }
+            if found.time_forfeit.is_some() {
+                self.won_on_time += 1;
+            }
         }
         for &finding in &report.findings {
             *self.counts.entry(finding).or_default() += 1;
@@ -77,8 +83,9 @@ impl Summary {
         self.examples.get(&finding).map_or(&[], Vec::as_slice)
     }
 
-    /// The summary as a text table: games read, then one row per finding
-    /// with its count and examples.
+    /// The summary as a text table: games read, the wins on time checked
+    /// under Article 6.9, then one row per finding with its count and
+    /// examples.
     pub fn table(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(
@@ -89,6 +96,14 @@ impl Summary {
             self.chess960,
             self.plies,
             self.count(GameFinding::ParseError)
+        );
+        let _ = writeln!(
+            out,
+            "won on time and checked under 6.9: {} (the winner could mate in {})",
+            self.won_on_time,
+            self.won_on_time
+                .saturating_sub(self.count(GameFinding::WinOnTimeShouldBeDraw))
+                .saturating_sub(self.count(GameFinding::WinOnTimeUndetermined))
         );
         let _ = writeln!(out, "{:<40} {:>8}  examples", "finding", "games");
         for finding in GameFinding::ALL {
