@@ -189,6 +189,11 @@ fn the_whole_collection_adjudicates_and_names_the_games_played_past_the_end() {
         "lichess-elite-2013-2015.pgn.xz#11701 (petrut1970 - Peaudepailles) ended fivefold-repetition at ply 113, 4 plies more",
     ];
     assert_eq!(*past_end, expected);
+    // Article 6.9: the wins on time checked, the five TCEC wins by a lone
+    // king that should be draws, and the answers left undetermined.
+    assert_eq!(summary.won_on_time, 3_223);
+    assert_eq!(summary.count(GameFinding::WinOnTimeShouldBeDraw), 5);
+    assert_eq!(summary.count(GameFinding::WinOnTimeUndetermined), 219);
     // The games that cannot be replayed: null moves, games without moves
     // or result, and a file of one-line games without blank lines between
     // them (the parser reads it as one game).
