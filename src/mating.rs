@@ -11,6 +11,8 @@
 //! * *undetermined*: neither could be established within the documented
 //!   budget (see [`Budget`]).
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
 
@@ -32,6 +34,33 @@ pub enum NoMate {
     /// wall), so every man is confined to a region, and no man of this side
     /// can ever attack a square the other king can reach.
     Wall,
+}
+
+impl fmt::Display for NoMate {
+    /// The reason's name, then what it means, for people.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::mating::NoMate;
+    ///
+    /// assert_eq!(
+    ///     NoMate::Exhausted { positions: 12 }.to_string(),
+    ///     "exhausted: all 12 reachable positions visited, none a checkmate by this side"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoMate::Material => f.write_str("material: its men can never give checkmate"),
+            NoMate::Exhausted { positions } => write!(
+                f,
+                "exhausted: all {positions} reachable positions visited, none a checkmate by this side"
+            ),
+            NoMate::Wall => f.write_str(
+                "wall: locked pawns keep its men from ever attacking a square the other king can reach",
+            ),
+        }
+    }
 }
 
 /// Whether one side can still checkmate by some series of legal moves, both
@@ -64,6 +93,35 @@ impl Mating {
     /// Whether a mate was proved impossible.
     pub fn is_impossible(&self) -> bool {
         matches!(self, Mating::Impossible { .. })
+    }
+}
+
+impl fmt::Display for Mating {
+    /// The answer and its evidence, for people.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::mating::{Mating, NoMate};
+    ///
+    /// let line = vec!["f2f3".to_owned(), "e7e5".to_owned(), "g2g4".to_owned(), "d8h4".to_owned()];
+    /// assert_eq!(Mating::Possible { line }.to_string(), "can mate: helpmate f2f3 e7e5 g2g4 d8h4");
+    /// assert_eq!(
+    ///     Mating::Impossible { reason: NoMate::Material }.to_string(),
+    ///     "can never mate (material: its men can never give checkmate)"
+    /// );
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mating::Possible { line } if line.is_empty() => {
+                f.write_str("can mate: the other king is checkmated already")
+            }
+            Mating::Possible { line } => write!(f, "can mate: helpmate {}", line.join(" ")),
+            Mating::Impossible { reason } => write!(f, "can never mate ({reason})"),
+            Mating::Undetermined => {
+                f.write_str("undetermined: neither a helpmate nor a proof within the budget")
+            }
+        }
     }
 }
 

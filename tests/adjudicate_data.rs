@@ -15,10 +15,12 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use drawrules::mating::{Budget, Mating, Side};
+use drawrules::reference::dead_position::can_ever_mate_in;
 use drawrules::{Claim, Edition, Ending, GameResult, Reference, Rules};
 use drawrules_pgn::adjudicate::{
-    AdjudicateOptions, Adjudication, GameFinding, GameReport, ResultCheck, Summary,
-    adjudicate_source,
+    AdjudicateOptions, Adjudication, GameFinding, GameReport, ResultCheck, Summary, TimeForfeit,
+    adjudicate_source, is_time_forfeit,
 };
 use drawrules_pgn::{Games, PgnGame, open};
 
@@ -113,7 +115,7 @@ impl Adjudicated {
 
 /// The findings of the sample, game counts per kind, as `drawrules
 /// adjudicate` reports them and `tests/data/README.md` states them.
-const SAMPLE_COUNTS: [(GameFinding, u64); 13] = [
+const SAMPLE_COUNTS: [(GameFinding, u64); 15] = [
     (GameFinding::ThreefoldClaimable, 22),
     (GameFinding::FiftyMovesClaimable, 2),
     (GameFinding::Checkmate, 38),
@@ -125,6 +127,8 @@ const SAMPLE_COUNTS: [(GameFinding, u64); 13] = [
     (GameFinding::DecisiveAfterAutomaticDraw, 0),
     (GameFinding::ContradictsCheckmate, 0),
     (GameFinding::UnfinishedAfterEnding, 0),
+    (GameFinding::WinOnTimeShouldBeDraw, 0),
+    (GameFinding::WinOnTimeUndetermined, 0),
     (GameFinding::DeadPositionUndetermined, 0),
     (GameFinding::ParseError, 0),
 ];
@@ -186,6 +190,11 @@ fn the_whole_collection_adjudicates_and_names_the_games_played_past_the_end() {
         "lichess-elite-2013-2015.pgn.xz#11701 (petrut1970 - Peaudepailles) ended fivefold-repetition at ply 113, 4 plies more",
     ];
     assert_eq!(*past_end, expected);
+    // Article 6.9: the wins on time checked, the five TCEC wins by a lone
+    // king that should be draws, and the answers left undetermined.
+    assert_eq!(summary.won_on_time, 3_223);
+    assert_eq!(summary.count(GameFinding::WinOnTimeShouldBeDraw), 5);
+    assert_eq!(summary.count(GameFinding::WinOnTimeUndetermined), 0);
     // The games that cannot be replayed: null moves, games without moves
     // or result, and a file of one-line games without blank lines between
     // them (the parser reads it as one game).
@@ -215,6 +224,9 @@ struct Independent {
     ended: Option<(u32, Vec<Ending>, GameResult)>,
     plies_after_end: u32,
     result_check: ResultCheck,
+    /// Article 6.9 for a game won on time and not over by rule: the
+    /// winner's chances from the reference's last position.
+    time_forfeit: Option<TimeForfeit>,
 }
 
 fn with_reference(game: &PgnGame) -> Option<Independent> {
@@ -227,6 +239,7 @@ fn with_reference(game: &PgnGame) -> Option<Independent> {
         ended: None,
         plies_after_end: 0,
         result_check: ResultCheck::Consistent,
+        time_forfeit: None,
     };
     let first = |slot: &mut Option<u32>, holds: bool, ply: u32| {
         if holds && slot.is_none() {
@@ -279,6 +292,29 @@ fn with_reference(game: &PgnGame) -> Option<Independent> {
         }
         Some(_) => ResultCheck::DecisiveAfterAutomaticDraw,
     };
+    let on_time = game
+        .tags
+        .termination
+        .as_deref()
+        .is_some_and(is_time_forfeit);
+    let winner = match recorded {
+        GameResult::WhiteWins => Some(Side::White),
+        GameResult::BlackWins => Some(Side::Black),
+        _ => None,
+    };
+    if let (true, None, Some(winner)) = (on_time, &found.ended, winner) {
+        let mode = start.castling_mode();
+        // Without --exact-dead-position: the static proofs only.
+        let no_search = Budget {
+            helpmate_nodes: 0,
+            explored_positions: 0,
+        };
+        found.time_forfeit = Some(TimeForfeit {
+            winner,
+            searched: false,
+            mating: can_ever_mate_in(reference.position(), winner.into(), mode, no_search),
+        });
+    }
     Some(found)
 }
 
@@ -293,6 +329,7 @@ fn as_found(found: &Adjudication) -> Independent {
             .map(|e| (e.ply, e.endings.clone(), e.result)),
         plies_after_end: found.plies_after_end,
         result_check: found.result_check,
+        time_forfeit: found.time_forfeit.clone(),
     }
 }
 
@@ -324,6 +361,13 @@ fn findings(found: &Independent) -> Vec<GameFinding> {
         }
         ResultCheck::ContradictsCheckmate => out.push(GameFinding::ContradictsCheckmate),
         ResultCheck::UnfinishedAfterEnding => out.push(GameFinding::UnfinishedAfterEnding),
+        _ => {}
+    }
+    match found.time_forfeit.as_ref().map(|forfeit| &forfeit.mating) {
+        Some(Mating::Impossible { .. }) => out.push(GameFinding::WinOnTimeShouldBeDraw),
+        Some(Mating::Undetermined) if found.time_forfeit.as_ref().is_some_and(|f| f.searched) => {
+            out.push(GameFinding::WinOnTimeUndetermined);
+        }
         _ => {}
     }
     out

@@ -17,7 +17,7 @@ mod engine;
 mod output;
 mod signals;
 
-use commands::{adjudicate, cases, explain, verify};
+use commands::{adjudicate, cases, dead, explain, verify};
 
 /// The FIDE Laws' draw rules, executable.
 #[derive(Parser)]
@@ -32,6 +32,10 @@ enum Command {
     /// Play a game and explain, ply by ply, which draws may be claimed and
     /// which endings hold.
     Explain(explain::ExplainArgs),
+    /// Whether a position is dead (Article 5.2.2): whether each side can
+    /// still checkmate by some series of legal moves, with the evidence (a
+    /// helpmate line, or why no mate exists).
+    Dead(dead::DeadArgs),
     /// Run the conformance corpus (or list its cases): exit status 0 only
     /// if every case holds.
     Cases(cases::CasesArgs),
@@ -53,6 +57,7 @@ fn main() -> ExitCode {
     };
     match cli.command {
         Command::Explain(args) => explain::run(&args),
+        Command::Dead(args) => dead::run(&args),
         Command::Cases(args) => cases::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Adjudicate(args) => adjudicate::run(&args),

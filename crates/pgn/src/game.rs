@@ -31,6 +31,9 @@ pub struct Tags {
     pub setup: Option<String>,
     /// `Variant`.
     pub variant: Option<String>,
+    /// `Termination`: how the game ended, in the words of whoever recorded
+    /// it (`Time forfeit`, `Normal`, `adjudication`, ...).
+    pub termination: Option<String>,
 }
 
 impl Tags {
@@ -53,6 +56,7 @@ impl Tags {
             b"FEN" => &mut self.fen,
             b"SetUp" => &mut self.setup,
             b"Variant" => &mut self.variant,
+            b"Termination" => &mut self.termination,
             _ => return,
         };
         *slot = Some(value());

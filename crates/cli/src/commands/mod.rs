@@ -2,5 +2,6 @@
 
 pub mod adjudicate;
 pub mod cases;
+pub mod dead;
 pub mod explain;
 pub mod verify;

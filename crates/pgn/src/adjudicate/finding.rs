@@ -4,10 +4,11 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::DeadScan;
+use super::{DeadScan, TimeForfeit};
 use crate::Variant;
 use drawrules::Status;
 use drawrules::laws::{Ending, GameResult};
+use drawrules::mating::Mating;
 
 /// When a draw claim first became available to the player to move, before
 /// the game was over.
@@ -78,6 +79,10 @@ pub struct Adjudication {
     pub recorded_result: Option<GameResult>,
     /// How the recorded result compares with the rules.
     pub result_check: ResultCheck,
+    /// Article 6.9, for a game recorded as won on time that was not over
+    /// by rule: whether the winner could still have mated from the final
+    /// position. `None` for every other game.
+    pub time_forfeit: Option<TimeForfeit>,
     /// The status record of the last ply the rules allowed: the ending, or
     /// the last move.
     #[serde(rename = "final")]
@@ -128,6 +133,12 @@ pub enum GameFinding {
     ContradictsCheckmate,
     /// `*` recorded for a game over by rule.
     UnfinishedAfterEnding,
+    /// A win on time where the winner could not have mated from the final
+    /// position by any series of legal moves: a draw under Article 6.9.
+    WinOnTimeShouldBeDraw,
+    /// A win on time where whether the winner could have mated was not
+    /// decided within the budget (Article 6.9, undetermined).
+    WinOnTimeUndetermined,
     /// The exact Article 5.2.2 check could not decide within its budget
     /// whether (or from which ply) the game was dead.
     DeadPositionUndetermined,
@@ -137,7 +148,7 @@ pub enum GameFinding {
 
 impl GameFinding {
     /// Every finding, in the order of the summary table.
-    pub const ALL: [GameFinding; 13] = [
+    pub const ALL: [GameFinding; 15] = [
         GameFinding::ThreefoldClaimable,
         GameFinding::FiftyMovesClaimable,
         GameFinding::Checkmate,
@@ -149,6 +160,8 @@ impl GameFinding {
         GameFinding::DecisiveAfterAutomaticDraw,
         GameFinding::ContradictsCheckmate,
         GameFinding::UnfinishedAfterEnding,
+        GameFinding::WinOnTimeShouldBeDraw,
+        GameFinding::WinOnTimeUndetermined,
         GameFinding::DeadPositionUndetermined,
         GameFinding::ParseError,
     ];
@@ -167,6 +180,8 @@ impl GameFinding {
             GameFinding::DecisiveAfterAutomaticDraw => "result: win after an automatic draw",
             GameFinding::ContradictsCheckmate => "result: contradicts checkmate",
             GameFinding::UnfinishedAfterEnding => "result: * for a finished game",
+            GameFinding::WinOnTimeShouldBeDraw => "result: won on time, cannot mate (6.9)",
+            GameFinding::WinOnTimeUndetermined => "result: won on time, undetermined (6.9)",
             GameFinding::DeadPositionUndetermined => "dead position (5.2.2): undetermined",
             GameFinding::ParseError => "could not be read or replayed",
         }
@@ -208,6 +223,16 @@ impl Adjudication {
             ResultCheck::ContradictsCheckmate => found.push(GameFinding::ContradictsCheckmate),
             ResultCheck::UnfinishedAfterEnding => found.push(GameFinding::UnfinishedAfterEnding),
             ResultCheck::Consistent | ResultCheck::NoResult => {}
+        }
+        match self
+            .time_forfeit
+            .as_ref()
+            .map(|forfeit| (&forfeit.mating, forfeit.searched))
+        {
+            Some((Mating::Impossible { .. }, _)) => found.push(GameFinding::WinOnTimeShouldBeDraw),
+            // Without a search, the static proofs not applying says nothing.
+            Some((Mating::Undetermined, true)) => found.push(GameFinding::WinOnTimeUndetermined),
+            Some((Mating::Undetermined, false) | (Mating::Possible { .. }, _)) | None => {}
         }
         if matches!(
             self.dead_position,

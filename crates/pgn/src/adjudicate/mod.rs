@@ -29,10 +29,12 @@
 mod dead;
 mod finding;
 mod summary;
+mod time_forfeit;
 
 pub use dead::DeadScan;
 pub use finding::{Adjudication, EndedAt, FirstClaim, GameFinding, ResultCheck};
 pub use summary::Summary;
+pub use time_forfeit::{TimeForfeit, is_time_forfeit};
 
 use std::io::Read;
 
@@ -173,6 +175,14 @@ pub fn adjudicate_with(
         threefold_repetition: claims.threefold,
         fifty_moves: claims.fifty,
         result_check: check_result(ended.as_ref(), recorded_result),
+        time_forfeit: time_forfeit::check(
+            game.tags.termination.as_deref(),
+            recorded_result,
+            ended.as_ref(),
+            arbiter.position(),
+            start.castling_mode(),
+            dead,
+        ),
         ended,
         plies_after_end,
         recorded_result,

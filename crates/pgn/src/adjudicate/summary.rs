@@ -34,6 +34,13 @@ pub struct Summary {
     pub chess960: u64,
     /// Plies replayed.
     pub plies: u64,
+    /// Games recorded as won on time and not over by rule, whose winner's
+    /// chances were checked under Article 6.9.
+    pub won_on_time: u64,
+    /// Of those, the ones where a mate was searched for.
+    pub won_on_time_searched: u64,
+    /// Of those, the ones where the winner was shown able to mate.
+    pub won_on_time_could_mate: u64,
     /// Games whose dead positions were also decided exactly.
     pub dead_checked: u64,
     counts: BTreeMap<GameFinding, u64>,
@@ -59,6 +66,11 @@ impl Summary {
             if found.variant == Variant::Chess960 {
                 self.chess960 += 1;
             }
+            if let Some(forfeit) = &found.time_forfeit {
+                self.won_on_time += 1;
+                self.won_on_time_searched += u64::from(forfeit.searched);
+                self.won_on_time_could_mate += u64::from(forfeit.mating.is_possible());
+            }
             if found.dead_position.is_some() {
                 self.dead_checked += 1;
             }
@@ -82,8 +94,9 @@ impl Summary {
         self.examples.get(&finding).map_or(&[], Vec::as_slice)
     }
 
-    /// The summary as a text table: games read, then one row per finding
-    /// with its count and examples.
+    /// The summary as a text table: games read, the wins on time checked
+    /// under Article 6.9, then one row per finding with its count and
+    /// examples.
     pub fn table(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(
@@ -95,7 +108,20 @@ impl Summary {
             self.plies,
             self.count(GameFinding::ParseError)
         );
-        let _ = writeln!(out, "{:<40} {:>8}  examples", "finding", "games");
+        if self.won_on_time_searched > 0 {
+            let _ = writeln!(
+                out,
+                "won on time and checked under 6.9: {} (searched {}; the winner could mate in {})",
+                self.won_on_time, self.won_on_time_searched, self.won_on_time_could_mate
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "won on time and checked under 6.9: {} (by material and locked walls only; \
+                 --exact-dead-position also searches for a mate)",
+                self.won_on_time
+            );
+        }
         if self.dead_checked > 0 {
             let _ = writeln!(
                 out,
@@ -103,6 +129,7 @@ impl Summary {
                 self.dead_checked
             );
         }
+        let _ = writeln!(out, "{:<40} {:>8}  examples", "finding", "games");
         for finding in GameFinding::ALL {
             // Only an exact check can leave 5.2.2 undetermined.
             if finding == GameFinding::DeadPositionUndetermined && self.dead_checked == 0 {

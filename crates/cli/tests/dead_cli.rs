@@ -1,0 +1,186 @@
+//! `drawrules dead`: the Article 5.2.2 verdict on one position as a user
+//! meets it, for people and as JSON, and its error lines.
+
+use std::process::{Command, Output};
+
+use drawrules::mating::{Deadness, Mating, NoMate, Side};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+fn drawrules(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("utf-8 output")
+}
+
+/// Runs a command that must succeed with nothing on standard error.
+fn stdout(args: &[&str]) -> String {
+    let output = drawrules(args);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+    assert!(stderr.is_empty(), "{args:?}: {stderr}");
+    text(&output.stdout)
+}
+
+/// The JSON object of `dead --json`, read back into the library's types.
+fn json(fen: &str) -> (String, Deadness, Mating, Mating) {
+    let out = stdout(&["dead", "--json", "--fen", fen]);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let value: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    let keys: Vec<&str> = value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(keys.len(), 4, "{out}");
+    let read = |key: &str| value[key].clone();
+    (
+        read("fen").as_str().unwrap().to_owned(),
+        serde_json::from_value(read("deadness")).unwrap(),
+        serde_json::from_value(read("white")).unwrap(),
+        serde_json::from_value(read("black")).unwrap(),
+    )
+}
+
+#[test]
+fn a_king_and_bishop_against_a_king_is_dead_by_material() {
+    let fen = "4k3/8/8/8/8/8/8/4KB2 w - - 0 1";
+    assert_eq!(
+        stdout(&["dead", "--fen", fen]),
+        "fen: 4k3/8/8/8/8/8/8/4KB2 w - - 0 1\n\
+         verdict: dead: neither side can ever checkmate, the game is drawn (5.2.2)\n\
+         white: can never mate (material: its men can never give checkmate)\n\
+         black: can never mate (material: its men can never give checkmate)\n"
+    );
+    let material = NoMate::Material;
+    let never = Mating::Impossible { reason: material };
+    assert_eq!(
+        json(fen),
+        (
+            fen.to_owned(),
+            Deadness::Dead {
+                white: material,
+                black: material
+            },
+            never.clone(),
+            never
+        )
+    );
+}
+
+#[test]
+fn a_locked_wall_is_dead_by_the_wall() {
+    // Moves are played first: the verdict is on the position reached.
+    let out = stdout(&[
+        "dead",
+        "--fen",
+        "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1",
+        "Kb2",
+        "a8b7",
+    ]);
+    let wall = "can never mate (wall: locked pawns keep its men from ever attacking a square the other king can reach)";
+    assert_eq!(
+        out,
+        format!(
+            "fen: 8/1k6/8/p1p1p1p1/P1P1P1P1/8/1K6/8 w - - 2 2\n\
+             verdict: dead: neither side can ever checkmate, the game is drawn (5.2.2)\n\
+             white: {wall}\nblack: {wall}\n"
+        )
+    );
+    let (_, deadness, white, _) = json("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1");
+    assert_eq!(
+        deadness,
+        Deadness::Dead {
+            white: NoMate::Wall,
+            black: NoMate::Wall
+        }
+    );
+    assert_eq!(
+        white,
+        Mating::Impossible {
+            reason: NoMate::Wall
+        }
+    );
+}
+
+#[test]
+fn an_alive_position_shows_a_line_that_mates() {
+    let fen = "4k3/8/8/8/8/8/8/4K2R w - - 0 1";
+    let (_, deadness, white, black) = json(fen);
+    let Deadness::Alive { side, line } = &deadness else {
+        panic!("a rook can mate: {deadness:?}")
+    };
+    assert_eq!(*side, Side::White);
+    assert_eq!(white, Mating::Possible { line: line.clone() });
+    assert_eq!(
+        black,
+        Mating::Impossible {
+            reason: NoMate::Material
+        }
+    );
+    // The line replays, move by move, to White's checkmate.
+    let mut position: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    for uci in line {
+        let mv = uci.parse::<UciMove>().unwrap().to_move(&position).unwrap();
+        position.play_unchecked(mv);
+    }
+    assert!(position.is_checkmate(), "{line:?}");
+    assert_eq!(position.turn(), Color::Black, "White gave the mate");
+    // The text shows the same line.
+    let out = stdout(&["dead", "--fen", fen]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[1],
+        "verdict: alive: White can still checkmate, not a dead position (5.2.2)"
+    );
+    assert_eq!(
+        lines[2],
+        format!("white: can mate: helpmate {}", line.join(" "))
+    );
+    assert_eq!(
+        lines[3],
+        "black: can never mate (material: its men can never give checkmate)"
+    );
+}
+
+/// Runs a command that must fail on bad input: exit code 2, nothing on
+/// standard output, exactly one line on standard error; returns it.
+fn failing(args: &[&str]) -> String {
+    let output = drawrules(args);
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty(), "{args:?}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    stderr.trim_end().to_owned()
+}
+
+#[test]
+fn bad_input_says_what_and_where() {
+    assert_eq!(
+        failing(&["dead", "--fen", "8/8/8 w - - 0 1"]),
+        "error: --fen \"8/8/8 w - - 0 1\": invalid fen: invalid board part in fen"
+    );
+    assert_eq!(
+        failing(&["dead", "--json", "--fen", "4k3/8/8/8/8/8/8/4K3 w K - 0 1"]),
+        "error: --fen \"4k3/8/8/8/8/8/8/4K3 w K - 0 1\": invalid fen: illegal position: invalid castling rights"
+    );
+    assert_eq!(
+        failing(&["dead", "e4", "e5", "Ke3"]),
+        "error: ply 3, move \"Ke3\": illegal move in this position"
+    );
+    assert_eq!(
+        failing(&["dead", "e2e4", "hello"]),
+        "error: ply 2, move \"hello\": not a move in UCI or SAN notation"
+    );
+}
