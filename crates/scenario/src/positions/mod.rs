@@ -11,7 +11,7 @@
 //!   one or two minor pieces, a rook, a pawn, blocked pawns);
 //! * [`plies`]: plies sampled from real games, late plies with little
 //!   material preferred (reading the games is the caller's part; with the
-//!   feature `pgn`, [`plies::from_pgn`] reads a PGN file).
+//!   feature `pgn`, `plies::from_pgn` reads a PGN file).
 //!
 //! Every position is legal (shakmaty reads its FEN) and the game is not
 //! over in it (the side to move has a legal move).
