@@ -167,3 +167,73 @@ fn threads_above_what_the_machine_offers_are_capped_with_a_message() {
     let out = run(&["--threads", "0"], b"1. e4 e5 1-0\n");
     assert_eq!(out.status.code(), Some(64), "zero threads is refused");
 }
+
+/// A game that locks its last pawn file and goes on to a win on time:
+/// dead by the wall from ply 1, which material alone does not see.
+const LOCKED: &str = "[White \"W\"]\n[Black \"B\"]\n[Result \"0-1\"]\n[Termination \"Time forfeit\"]\n\
+                      [FEN \"k7/8/8/p1p1p1pp/P1P1P1P1/7P/8/K7 b - - 0 1\"]\n\n\
+                      1... h4 2. Kb1 Kb8 3. Ka1 0-1\n";
+
+#[test]
+fn exact_dead_positions_end_the_game_and_are_counted_in_the_table() {
+    let plain = run(&[], LOCKED.as_bytes());
+    assert_eq!(plain.status.code(), Some(0));
+    let plain = String::from_utf8(plain.stdout).unwrap();
+    let row = |table: &str, finding: &str| -> String {
+        table
+            .lines()
+            .find(|line| line.starts_with(finding))
+            .unwrap_or_else(|| panic!("no row {finding:?} in {table}"))
+            .split_whitespace()
+            .skip(finding.split_whitespace().count())
+            .take(1)
+            .collect()
+    };
+    // By material alone the game goes on; the wall is a static proof, so
+    // the win on time is already shown wrong (Article 6.9).
+    assert_eq!(row(&plain, "ended: dead position (5.2.2)"), "0", "{plain}");
+    assert_eq!(
+        row(&plain, "result: won on time, cannot mate (6.9)"),
+        "1",
+        "{plain}"
+    );
+    // Without the option no exact verdict is made, so none is undetermined.
+    assert!(
+        !plain.contains("dead position (5.2.2): undetermined"),
+        "{plain}"
+    );
+    let exact = run(&["--exact-dead-position"], LOCKED.as_bytes());
+    assert_eq!(exact.status.code(), Some(0));
+    let exact = String::from_utf8(exact.stdout).unwrap();
+    assert!(
+        exact.contains("dead positions (5.2.2) also decided exactly in 1 games"),
+        "{exact}"
+    );
+    assert_eq!(row(&exact, "ended: dead position (5.2.2)"), "1", "{exact}");
+    assert_eq!(row(&exact, "play continued after the end"), "1", "{exact}");
+    assert_eq!(
+        row(&exact, "result: win after an automatic draw"),
+        "1",
+        "{exact}"
+    );
+    // Over by rule, so 6.9 has nothing more to say.
+    assert_eq!(
+        row(&exact, "result: won on time, cannot mate (6.9)"),
+        "0",
+        "{exact}"
+    );
+    assert_eq!(
+        row(&exact, "dead position (5.2.2): undetermined"),
+        "0",
+        "{exact}"
+    );
+    let json = run(&["--exact-dead-position", "--json"], LOCKED.as_bytes());
+    let line: serde_json::Value = serde_json::from_slice(&json.stdout).expect("one JSON line");
+    assert_eq!(
+        line["dead_position"],
+        serde_json::json!({"verdict": "dead", "ply": 1, "first": true,
+                           "white": {"reason": "wall"}, "black": {"reason": "wall"}})
+    );
+    assert_eq!(line["ended"]["ply"], 1);
+    assert_eq!(line["time_forfeit"], serde_json::Value::Null);
+}

@@ -50,9 +50,10 @@ pub struct AdjudicateArgs {
     /// A game whose main line has more plies is reported as too long.
     #[arg(long, value_name = "PLIES", default_value_t = Limits::default().max_plies)]
     max_plies: usize,
-    /// Also decide dead positions (5.2.2) exactly, over each whole game:
-    /// locked pawn walls and the like, not only material. Costs a search
-    /// per game (a few milliseconds for most games, up to about a second).
+    /// Also decide dead positions (5.2.2) exactly, over each whole game
+    /// (locked pawn walls and the like, not only material), and search for
+    /// the winner's mate in games won on time (6.9). Costs a search per
+    /// game: a few milliseconds for most, up to about a second.
     #[arg(long)]
     exact_dead_position: bool,
 }

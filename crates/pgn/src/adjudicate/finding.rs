@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+#[allow(unused_imports)] // for the docs
+use super::DeadCheck;
 use super::{DeadScan, TimeForfeit};
 use crate::Variant;
 use drawrules::Status;
@@ -119,7 +121,9 @@ pub enum GameFinding {
     Checkmate,
     /// The game ended in stalemate (5.2.1).
     Stalemate,
-    /// The game ended in a dead position (5.2.2, material).
+    /// The game ended in a dead position (5.2.2): by material, as the
+    /// arbiter decides it, or decided exactly with
+    /// [`DeadCheck::Exact`](super::DeadCheck::Exact).
     DeadPosition,
     /// The game ended by fivefold repetition (9.6.1).
     FivefoldRepetition,
