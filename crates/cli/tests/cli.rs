@@ -1,35 +1,12 @@
 //! The `drawrules` binary as a user meets it: output shapes, exit codes and
 //! error lines.
 
-use std::process::{Command, Output};
+mod common;
 
+use std::process::Command;
+
+use common::{drawrules, failing, text};
 use drawrules::Status;
-
-fn drawrules(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("utf-8 output")
-}
-
-/// Runs a command that must fail on bad input: exit code 2, exactly one line
-/// on stderr; returns (stdout, the stderr line).
-fn failing(args: &[&str]) -> (String, String) {
-    let output = drawrules(args);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-    assert_eq!(
-        stderr.lines().count(),
-        1,
-        "{args:?}: one line on stderr, got {stderr:?}"
-    );
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    (text(&output.stdout), stderr.trim_end().to_owned())
-}
 
 #[test]
 fn json_prints_exactly_one_record_per_ply() {

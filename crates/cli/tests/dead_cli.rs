@@ -1,23 +1,13 @@
 //! `drawrules dead`: the Article 5.2.2 verdict on one position as a user
 //! meets it, for people and as JSON, and its error lines.
 
-use std::process::{Command, Output};
+mod common;
 
+use common::{drawrules, text};
 use drawrules::mating::{Deadness, Mating, NoMate, Side};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Position};
-
-fn drawrules(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("utf-8 output")
-}
 
 /// Runs a command that must succeed with nothing on standard error.
 fn stdout(args: &[&str]) -> String {
@@ -157,12 +147,9 @@ fn an_alive_position_shows_a_line_that_mates() {
 /// Runs a command that must fail on bad input: exit code 2, nothing on
 /// standard output, exactly one line on standard error; returns it.
 fn failing(args: &[&str]) -> String {
-    let output = drawrules(args);
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(output.stdout.is_empty(), "{args:?}");
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
-    stderr.trim_end().to_owned()
+    let (stdout, line) = common::failing(args);
+    assert!(stdout.is_empty(), "{args:?}");
+    line
 }
 
 #[test]
