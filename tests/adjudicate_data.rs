@@ -15,8 +15,8 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use drawrules::mating::{Budget, Mating, Side};
-use drawrules::reference::dead_position::can_ever_mate_in;
+use drawrules::mating::{Mating, Side};
+use drawrules::reference::dead_position::never_mates;
 use drawrules::{Claim, Edition, Ending, GameResult, Reference, Rules};
 use drawrules_pgn::adjudicate::{
     AdjudicateOptions, Adjudication, GameFinding, GameReport, ResultCheck, Summary, TimeForfeit,
@@ -303,16 +303,12 @@ fn with_reference(game: &PgnGame) -> Option<Independent> {
         _ => None,
     };
     if let (true, None, Some(winner)) = (on_time, &found.ended, winner) {
-        let mode = start.castling_mode();
         // Without --exact-dead-position: the static proofs only.
-        let no_search = Budget {
-            helpmate_nodes: 0,
-            explored_positions: 0,
-        };
         found.time_forfeit = Some(TimeForfeit {
             winner,
             searched: false,
-            mating: can_ever_mate_in(reference.position(), winner.into(), mode, no_search),
+            mating: never_mates(reference.position(), winner.into())
+                .map_or(Mating::Undetermined, |reason| Mating::Impossible { reason }),
         });
     }
     Some(found)

@@ -148,17 +148,34 @@ pub fn can_ever_mate_in(
     searched(position, side, mode, budget)
 }
 
-/// Steps 1 and 2 for `side`: its material, or a locked wall, proves it can
-/// never mate; `None` when neither does.
-fn statically(position: &Chess, side: Color) -> Option<Mating> {
+/// Steps 1 and 2 alone, no search: why `side` can never mate from
+/// `position` when its material or a locked pawn wall proves it, `None`
+/// when neither does (which proves nothing). Cheap enough for every game
+/// of a database.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::mating::NoMate;
+/// use drawrules::reference::dead_position::never_mates;
+/// use shakmaty::{Chess, Color, fen::Fen, CastlingMode};
+///
+/// let position: Chess = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+///     .parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// assert_eq!(never_mates(&position, Color::Black), Some(NoMate::Material));
+/// assert_eq!(never_mates(&position, Color::White), None);
+/// ```
+pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
     if material::lone_king(position, side) || material::insufficient_for_both(position) {
-        return Some(Mating::Impossible {
-            reason: NoMate::Material,
-        });
+        return Some(NoMate::Material);
     }
-    wall::walled_off(position, side).then_some(Mating::Impossible {
-        reason: NoMate::Wall,
-    })
+    wall::walled_off(position, side).then_some(NoMate::Wall)
+}
+
+/// [`never_mates`] as an answer for one side.
+fn statically(position: &Chess, side: Color) -> Option<Mating> {
+    never_mates(position, side).map(|reason| Mating::Impossible { reason })
 }
 
 /// The long searches for `side`: best-first for a helpmate, then every

@@ -26,7 +26,7 @@ use shakmaty::{CastlingMode, Chess};
 use super::{DeadCheck, EndedAt};
 use drawrules::laws::GameResult;
 use drawrules::mating::{Budget, Mating, Side};
-use drawrules::reference::dead_position::can_ever_mate_in;
+use drawrules::reference::dead_position::{can_ever_mate_in, never_mates};
 
 /// Article 6.9 on a game won on time: the winner, and whether it could
 /// still have checkmated from the final position, with the evidence.
@@ -125,41 +125,44 @@ pub(crate) fn check(
     mode: CastlingMode,
     dead: DeadCheck,
 ) -> Option<TimeForfeit> {
-    let budget = match dead {
-        DeadCheck::Exact => Budget::DEFAULT,
+    let winner = winner_on_time(termination, recorded, ended)?;
+    Some(match dead {
+        DeadCheck::Exact => decided(winner, last, mode, Budget::DEFAULT),
         // No search at all: the static proofs only.
-        DeadCheck::Material => Budget {
-            helpmate_nodes: 0,
-            explored_positions: 0,
+        DeadCheck::Material => TimeForfeit {
+            winner,
+            searched: false,
+            mating: never_mates(last, winner.into())
+                .map_or(Mating::Undetermined, |reason| Mating::Impossible { reason }),
         },
-    };
-    let mut found = check_in(termination, recorded, ended, last, mode, budget)?;
-    found.searched = dead == DeadCheck::Exact;
-    Some(found)
+    })
 }
 
-/// [`check`] within `budget`.
-fn check_in(
+/// The side recorded as winning on time, when Article 6.9 applies: the
+/// termination says so, the result is a win, and the game was not over by
+/// rule.
+fn winner_on_time(
     termination: Option<&str>,
     recorded: Option<GameResult>,
     ended: Option<&EndedAt>,
-    last: &Chess,
-    mode: CastlingMode,
-    budget: Budget,
-) -> Option<TimeForfeit> {
+) -> Option<Side> {
     if ended.is_some() || !is_time_forfeit(termination?) {
         return None;
     }
-    let winner = match recorded? {
-        GameResult::WhiteWins => Side::White,
-        GameResult::BlackWins => Side::Black,
-        GameResult::Draw | GameResult::Ongoing => return None,
-    };
-    Some(TimeForfeit {
+    match recorded? {
+        GameResult::WhiteWins => Some(Side::White),
+        GameResult::BlackWins => Some(Side::Black),
+        GameResult::Draw | GameResult::Ongoing => None,
+    }
+}
+
+/// Whether `winner` could still mate from `last`, searched within `budget`.
+fn decided(winner: Side, last: &Chess, mode: CastlingMode, budget: Budget) -> TimeForfeit {
+    TimeForfeit {
         winner,
         searched: true,
         mating: can_ever_mate_in(last, winner.into(), mode, budget),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -378,15 +381,9 @@ mod tests {
             helpmate_nodes: 1,
             explored_positions: 1,
         };
-        let forfeit = check_in(
-            Some("Time forfeit"),
-            Some(GameResult::WhiteWins),
-            None,
-            &position,
-            CastlingMode::Standard,
-            budget,
-        )
-        .expect("checked");
+        let winner = winner_on_time(Some("Time forfeit"), Some(GameResult::WhiteWins), None)
+            .expect("checked");
+        let forfeit = decided(winner, &position, CastlingMode::Standard, budget);
         assert_eq!(
             forfeit,
             TimeForfeit {
