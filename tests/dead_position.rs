@@ -7,6 +7,7 @@ use std::collections::HashSet;
 
 use drawrules::mating::{Budget, Deadness, Mating, Side};
 use drawrules::reference::dead_position::{can_ever_mate_in, deadness_in};
+use drawrules_scenario::positions::Placement;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
@@ -30,15 +31,15 @@ fn positions(count: usize, seed: u64) -> Vec<Chess> {
     let mut rng = Rng(seed);
     let mut found = Vec::new();
     while found.len() < count {
-        let mut board = [' '; 64];
+        let mut board = Placement::empty();
         let locked = rng.below(2) == 0;
         if locked {
             let wall = rng.below(2) == 0;
             for file in 0..8 {
                 if wall || rng.below(4) != 0 {
                     let rank = 2 + rng.below(3) as usize;
-                    board[rank * 8 + file] = 'P';
-                    board[(rank + 1) * 8 + file] = 'p';
+                    board.put(rank * 8 + file, 'P');
+                    board.put((rank + 1) * 8 + file, 'p');
                 }
             }
         }
@@ -55,44 +56,13 @@ fn positions(count: usize, seed: u64) -> Vec<Chess> {
             loop {
                 let square = rng.below(64) as usize;
                 let back_rank = !(8..56).contains(&square);
-                if board[square] == ' ' && !(back_rank && man.eq_ignore_ascii_case(&'p')) {
-                    board[square] = man;
+                if board.is_empty(square) && !(back_rank && man.eq_ignore_ascii_case(&'p')) {
+                    board.put(square, man);
                     break;
                 }
             }
         }
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    ' ' => empty += 1,
-                    man => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(man);
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        fen.push_str(if rng.below(2) == 0 {
-            " w - - 0 1"
-        } else {
-            " b - - 0 1"
-        });
-        let position = fen
-            .parse::<Fen>()
-            .ok()
-            .and_then(|fen| fen.into_position::<Chess>(CastlingMode::Standard).ok());
-        if let Some(position) = position.filter(|p| !p.legal_moves().is_empty()) {
+        if let Some(position) = board.position(rng.below(2) == 0) {
             found.push(position);
         }
     }

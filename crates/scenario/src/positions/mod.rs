@@ -24,7 +24,9 @@ mod rng;
 use std::fmt;
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+use shakmaty::{
+    Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Piece, Position, Setup, Square,
+};
 
 pub use rng::Rng;
 
@@ -75,57 +77,58 @@ impl Sample {
 
 /// A board being set up: one character per square (`' '` for empty, FEN
 /// letters otherwise), index `rank * 8 + file`.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_scenario::positions::Placement;
+///
+/// let mut board = Placement::empty();
+/// board.put(4, 'K');
+/// board.put(60, 'k');
+/// assert!(board.position(true).is_some());
+/// board.put(59, 'Q');
+/// // White to move while Black stands in check: not a legal position.
+/// assert!(board.position(true).is_none());
+/// ```
 #[derive(Clone)]
-pub(crate) struct Placement([char; 64]);
+pub struct Placement([char; 64]);
 
 impl Placement {
-    pub(crate) fn empty() -> Placement {
+    /// An empty board.
+    pub fn empty() -> Placement {
         Placement([' '; 64])
     }
 
-    pub(crate) fn is_empty(&self, square: usize) -> bool {
+    /// Whether `square` is empty.
+    pub fn is_empty(&self, square: usize) -> bool {
         self.0[square] == ' '
     }
 
-    pub(crate) fn put(&mut self, square: usize, man: char) {
+    /// Puts `man` (a FEN letter, or `' '` to empty it) on `square`.
+    pub fn put(&mut self, square: usize, man: char) {
         self.0[square] = man;
     }
 
-    /// The position with `white_to_move`, if shakmaty accepts its FEN and
-    /// the side to move has a legal move.
-    pub(crate) fn position(&self, white_to_move: bool) -> Option<Chess> {
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.0[rank * 8 + file] {
-                    ' ' => empty += 1,
-                    man => {
-                        if empty > 0 {
-                            fen.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        fen.push(man);
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                fen.push('/');
+    /// The position with `white_to_move`, if shakmaty accepts it as legal
+    /// and the side to move has a legal move.
+    pub fn position(&self, white_to_move: bool) -> Option<Chess> {
+        let mut board = Board::empty();
+        for (square, &man) in Square::ALL.iter().zip(&self.0) {
+            if man != ' ' {
+                board.set_piece_at(*square, Piece::from_char(man)?);
             }
         }
-        fen.push_str(if white_to_move {
-            " w - - 0 1"
-        } else {
-            " b - - 0 1"
-        });
-        let position: Chess = fen
-            .parse::<Fen>()
-            .ok()?
-            .into_position(CastlingMode::Standard)
-            .ok()?;
+        let setup = Setup {
+            board,
+            turn: if white_to_move {
+                Color::White
+            } else {
+                Color::Black
+            },
+            ..Setup::empty()
+        };
+        let position = Chess::from_setup(setup, CastlingMode::Standard).ok()?;
         (!position.legal_moves().is_empty()).then_some(position)
     }
 }
