@@ -5,6 +5,7 @@ use super::{model, parse_segment};
 use crate::game::PgnGame;
 use crate::units::Units;
 use crate::{Limits, decompressed};
+use drawrules::laws::GameResult;
 
 /// Both readings of one stretch, which must be the same game.
 fn agree(text: &[u8]) {
@@ -108,6 +109,22 @@ const DAMAGED: &[&str] = &[
     "1. e4 {}{}{ } *",
     "--- -- Z0 @ 1. P@e4 N@f3 *",
 ];
+
+#[test]
+fn a_tag_line_longer_than_pgn_readers_buffer_is_read_whole() {
+    // The one difference from `pgn-reader`, on purpose: it may call a tag
+    // line over 255 bytes unterminated, depending on where its buffer
+    // stands; the lexer reads it whole, and the game goes on.
+    let event = "x".repeat(2_000);
+    let text = format!("[Event \"{event}\"]\n[White \"A\"]\n\n1. e4 e5 1-0\n");
+    let mut game = PgnGame::default();
+    parse_segment(text.as_bytes(), &mut game, usize::MAX);
+    assert_eq!(game.syntax_error, None);
+    assert_eq!(game.tags.event.as_deref(), Some(event.as_str()));
+    assert_eq!(game.tags.white.as_deref(), Some("A"));
+    assert_eq!(game.moves.len(), 2);
+    assert_eq!(game.termination, Some(GameResult::WhiteWins));
+}
 
 #[test]
 fn damaged_texts_read_the_same() {
