@@ -238,3 +238,58 @@ impl Default for Budget {
         Budget::DEFAULT
     }
 }
+
+/// How the status record decides Article 5.2.2.
+///
+/// The default, [`DeadRule::Material`], is cheap enough for every ply of
+/// every game; [`DeadRule::Exact`] decides the article itself and costs a
+/// search per ply (from microseconds to a few hundred milliseconds).
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::mating::DeadRule;
+/// use drawrules::{Edition, Ending, Reference, Rules, StartPosition};
+///
+/// // Bare kings behind a locked chain: no material rule sees it, but no
+/// // man of either side can ever reach the other king.
+/// let start: StartPosition = "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1".parse().unwrap();
+/// let material = Reference::new(&start, Edition::Fide2018);
+/// assert!(material.status().ended.is_empty());
+/// let exact = Reference::new(&start, Edition::Fide2018).with_dead_rule(DeadRule::exact());
+/// assert_eq!(exact.status().ended, [Ending::DeadPosition]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum DeadRule {
+    /// By material alone: dead when neither side's men could ever give
+    /// mate wherever they stood (no pawn, rook or queen, and at most one
+    /// minor piece, or only bishops all on one colour). Every position it
+    /// calls dead is dead; it misses every other dead position.
+    #[default]
+    Material,
+    /// Exactly, within the budget: dead only with a proof for both sides
+    /// (see [`NoMate`]), alive with a helpmate line. A position decided
+    /// neither way is treated as going on and listed in the record's
+    /// `undetermined`. Under this rule every stalemate is also a dead
+    /// position (no series of moves is possible at all).
+    Exact(Budget),
+}
+
+impl DeadRule {
+    /// [`DeadRule::Exact`] with the default [`Budget`].
+    pub const fn exact() -> DeadRule {
+        DeadRule::Exact(Budget::DEFAULT)
+    }
+}
+
+/// What a [`DeadRule`] says of one position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DeadVerdict {
+    /// Proved dead: the game is drawn (5.2.2).
+    Dead,
+    /// Not dead: some side can still mate (or, under the material rule,
+    /// the material alone does not make it dead).
+    Alive,
+    /// Decided neither way within the budget (exact rule only).
+    Undetermined,
+}

@@ -50,6 +50,11 @@ pub struct PartialStatus {
     /// See [`Status::ended`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended: Option<Vec<Ending>>,
+    /// See [`Status::undetermined`]. Only this project's implementations
+    /// report it; an engine's record never carries it and is never held to
+    /// it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undetermined: Option<Vec<Ending>>,
     /// See [`Status::result`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
@@ -100,6 +105,8 @@ pub enum Field {
     Repetition,
     /// `ended`.
     Ended,
+    /// `undetermined`.
+    Undetermined,
     /// `result`.
     Result,
     /// `claims`.
@@ -114,12 +121,13 @@ pub enum Field {
 
 impl Field {
     /// Every field, in record order.
-    pub const ALL: [Field; 10] = [
+    pub const ALL: [Field; 11] = [
         Field::Ply,
         Field::Fen,
         Field::Clock,
         Field::Repetition,
         Field::Ended,
+        Field::Undetermined,
         Field::Result,
         Field::Claims,
         Field::ThreefoldOnMove,
@@ -136,6 +144,7 @@ impl Field {
             Field::Clock => "clock",
             Field::Repetition => "repetition",
             Field::Ended => "ended",
+            Field::Undetermined => "undetermined",
             Field::Result => "result",
             Field::Claims => "claims",
             Field::ThreefoldOnMove => "claims_on_move.threefold-repetition",
@@ -171,6 +180,7 @@ impl PartialStatus {
             Field::Clock => only.clock = self.clock,
             Field::Repetition => only.repetition = self.repetition,
             Field::Ended => only.ended.clone_from(&self.ended),
+            Field::Undetermined => only.undetermined.clone_from(&self.undetermined),
             Field::Result => only.result = self.result,
             Field::Claims => only.claims.clone_from(&self.claims),
             Field::DrawClaimable => only.draw_claimable = self.draw_claimable,
@@ -196,6 +206,7 @@ impl PartialStatus {
             Field::Clock => self.clock.is_some(),
             Field::Repetition => self.repetition.is_some(),
             Field::Ended => self.ended.is_some(),
+            Field::Undetermined => self.undetermined.is_some(),
             Field::Result => self.result.is_some(),
             Field::Claims => self.claims.is_some(),
             Field::DrawClaimable => self.draw_claimable.is_some(),
@@ -239,6 +250,7 @@ impl PartialStatus {
             Field::Clock => cmp(self.clock.as_ref(), actual.clock.as_ref()),
             Field::Repetition => cmp(self.repetition.as_ref(), actual.repetition.as_ref()),
             Field::Ended => cmp(self.ended.as_ref(), actual.ended.as_ref()),
+            Field::Undetermined => cmp(self.undetermined.as_ref(), actual.undetermined.as_ref()),
             Field::Result => cmp(self.result.as_ref(), actual.result.as_ref()),
             Field::Claims => cmp(self.claims.as_ref(), actual.claims.as_ref()),
             Field::DrawClaimable => {
@@ -274,6 +286,7 @@ impl From<&Status> for PartialStatus {
             clock: Some(status.clock.into()),
             repetition: Some(status.repetition.into()),
             ended: Some(status.ended.clone()),
+            undetermined: Some(status.undetermined.clone()),
             result: Some(status.result),
             claims: Some(status.claims.clone()),
             claims_on_move: Some(PartialClaimsOnMove {

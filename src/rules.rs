@@ -4,6 +4,7 @@ use shakmaty::uci::UciMove;
 use thiserror::Error;
 
 use crate::laws::{Edition, Ending};
+use crate::mating::DeadRule;
 use crate::start::StartPosition;
 use crate::status::Status;
 
@@ -47,6 +48,27 @@ pub trait Rules {
 
     /// The status record of the current ply.
     fn status(&self) -> Status;
+
+    /// Decides Article 5.2.2 as `rule` says, from the current position on
+    /// and in every game started afterwards. Returns whether the
+    /// implementation can; by default it decides by material alone and
+    /// accepts only [`DeadRule::Material`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::mating::DeadRule;
+    /// use drawrules::{Edition, Ending, Reference, Rules, StartPosition};
+    ///
+    /// let mut game = Reference::default();
+    /// assert!(game.set_dead_rule(DeadRule::exact()));
+    /// let walled = "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1".parse().unwrap();
+    /// game.start(&walled, Edition::Fide2018).unwrap();
+    /// assert_eq!(game.status().ended, [Ending::DeadPosition]);
+    /// ```
+    fn set_dead_rule(&mut self, rule: DeadRule) -> bool {
+        rule == DeadRule::Material
+    }
 }
 
 /// A move that the rules do not allow.

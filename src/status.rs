@@ -45,6 +45,13 @@ pub struct Status {
     pub repetition: u32,
     /// The endings that hold, in article order; empty while the game goes on.
     pub ended: Vec<Ending>,
+    /// The endings that could be decided neither way within the documented
+    /// budget: only `dead-position`, and only under the exact 5.2.2 rule
+    /// ([`DeadRule::Exact`](crate::mating::DeadRule::Exact)). Such an
+    /// ending is treated as not holding, so the game goes on. Left out of
+    /// the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undetermined: Vec<Ending>,
     /// The result the endings give, or `*` while the game goes on.
     pub result: GameResult,
     /// The draws the player to move may claim on the position as it stands.
@@ -111,6 +118,7 @@ mod tests {
             clock: 8,
             repetition: 3,
             ended: vec![],
+            undetermined: vec![],
             result: GameResult::Ongoing,
             claims: vec![Claim::ThreefoldRepetition],
             claims_on_move: ClaimsOnMove {

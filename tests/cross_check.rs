@@ -93,6 +93,7 @@ fn expected(history: &[Chess], edition: Edition) -> Status {
         clock: current.halfmoves(),
         repetition,
         ended,
+        undetermined: Vec::new(),
         result,
         claims,
         claims_on_move: on_move,

@@ -49,6 +49,7 @@ fn record(
         clock,
         repetition,
         ended: ended.to_vec(),
+        undetermined: Vec::new(),
         result,
         claims: claims.to_vec(),
         claims_on_move: ClaimsOnMove {

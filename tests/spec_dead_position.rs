@@ -6,9 +6,9 @@
 
 use std::path::Path;
 
-use drawrules::mating::{Budget, Deadness, Mating, NoMate, Side};
+use drawrules::mating::{Budget, DeadRule, Deadness, Mating, NoMate, Side};
 use drawrules::reference::dead_position::{can_ever_mate_in, deadness};
-use drawrules::{Edition, Reference, Rules, StartPosition};
+use drawrules::{Edition, Ending, Reference, Rules, StartPosition};
 use shakmaty::{CastlingMode, Color};
 
 /// One block: its line on the page and its `key: value` fields.
@@ -49,7 +49,9 @@ fn blocks() -> Vec<Block> {
                 let (key, value) = line
                     .split_once(':')
                     .unwrap_or_else(|| panic!("line {}: not `key: value`", index + 1));
-                let known = ["fen", "moves", "white", "black", "verdict", "ended"];
+                let known = [
+                    "fen", "moves", "white", "black", "verdict", "ended", "exact",
+                ];
                 assert!(known.contains(&key), "line {}: unknown {key:?}", index + 1);
                 block.fields.push((key.to_owned(), value.trim().to_owned()));
             }
@@ -119,6 +121,25 @@ fn check(block: &Block) {
     if let Some(ended) = block.get("ended") {
         let record: Vec<String> = game.status().ended.iter().map(|e| e.to_string()).collect();
         assert_eq!(record.join(" "), ended, "{at}: the record's endings");
+    }
+    // Under the exact rule the record lists `dead-position` exactly when
+    // the verdict is dead, and all of it as `exact` says when given
+    // (otherwise as `ended` says, when given).
+    let mut exact = Reference::new(&start, Edition::Fide2018).with_dead_rule(DeadRule::exact());
+    for mv in block.get("moves").unwrap_or_default().split_whitespace() {
+        exact.play(mv.parse().expect("UCI")).expect("a legal move");
+    }
+    let record = exact.status();
+    assert!(record.undetermined.is_empty(), "{at}: undetermined");
+    assert_eq!(
+        record.ended.contains(&Ending::DeadPosition),
+        verdict == "dead",
+        "{at}: the exact record's endings {:?}",
+        record.ended
+    );
+    if let Some(ended) = block.get("exact").or(block.get("ended")) {
+        let listed: Vec<String> = record.ended.iter().map(|e| e.to_string()).collect();
+        assert_eq!(listed.join(" "), ended, "{at}: the exact record's endings");
     }
 }
 

@@ -15,6 +15,12 @@
 //!   and only by the one quiet move between the two squares where the
 //!   boards differ; when there is no such position, no move is tried.
 //!
+//! * Article 5.2.2 is decided by material by default; under the exact rule
+//!   ([`DeadRule::Exact`]) it runs the same decision as the reference
+//!   ([`deadness_in`]) at every ply, after the material test and never on
+//!   a checkmate: that decision, its own evidence checked by replay, is
+//!   not reimplemented here, so the arbiter adds speed only around it.
+//!
 //! Chess960 games need nothing special here: shakmaty keeps castling rights
 //! per rook square, loses them as the Laws do (a king move loses both, a
 //! rook move or capture on its square loses that rook's), and the
@@ -30,7 +36,9 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, attacks};
 
 use crate::laws::{Claim, Edition, Ending, GameResult};
+use crate::mating::{DeadRule, Deadness};
 use crate::notation::{PlayTextError, parse_move, uci_sorted_in};
+use crate::reference::dead_position::deadness_in;
 use crate::rules::{Rules, RulesError};
 use crate::start::{FenError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
@@ -74,6 +82,11 @@ pub struct Arbiter {
     /// current position (replay mode; see [`Arbiter::play_replayed`]).
     /// Then no other ending holds: `ended` is empty.
     unsettled: bool,
+    /// How 5.2.2 is decided.
+    dead_rule: DeadRule,
+    /// Whether 5.2.2 was decided neither way for the current position
+    /// (exact rule only).
+    undetermined: bool,
 }
 
 impl Default for Arbiter {
@@ -96,6 +109,8 @@ impl Arbiter {
             window: Window::default(),
             ended: Vec::new(),
             unsettled: false,
+            dead_rule: DeadRule::default(),
+            undetermined: false,
             position,
         };
         arbiter
@@ -112,6 +127,35 @@ impl Arbiter {
     /// [`FenError`] if the text is not a legal position in FEN.
     pub fn from_fen(fen: &str, edition: Edition) -> Result<Arbiter, FenError> {
         Ok(Arbiter::new(&StartPosition::from_fen(fen)?, edition))
+    }
+
+    /// The same game with Article 5.2.2 decided as `rule` says (the
+    /// default is [`DeadRule::Material`]); the current position is judged
+    /// again under it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::mating::DeadRule;
+    /// use drawrules::{Arbiter, Edition, Ending};
+    ///
+    /// // Only the kings can move, each behind its side of a locked chain.
+    /// let fen = "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1";
+    /// let game = Arbiter::from_fen(fen, Edition::Fide2018).unwrap();
+    /// assert!(!game.is_over());
+    /// let game = game.with_dead_rule(DeadRule::exact());
+    /// assert_eq!(game.endings(), [Ending::DeadPosition]);
+    /// ```
+    #[must_use]
+    pub fn with_dead_rule(mut self, rule: DeadRule) -> Arbiter {
+        self.dead_rule = rule;
+        self.judge();
+        self
+    }
+
+    /// How Article 5.2.2 is decided.
+    pub fn dead_rule(&self) -> DeadRule {
+        self.dead_rule
     }
 
     /// The edition whose rules apply.
@@ -355,6 +399,11 @@ impl Arbiter {
             clock: self.clock,
             repetition: self.repetition(),
             ended: self.endings().to_vec(),
+            undetermined: if self.undetermined {
+                vec![Ending::DeadPosition]
+            } else {
+                Vec::new()
+            },
             result: self.result(),
             claims: self.claims(),
             claims_on_move: self.claims_on_move(),
@@ -546,13 +595,11 @@ impl Arbiter {
             Edition::Fide2018 => self.window.repetition() >= 5,
             Edition::Fide2014 => self.window.four_ply_rhythm(),
         };
+        let dead = self.dead(checkmate);
         let holds = [
             (Ending::Checkmate, checkmate),
             (Ending::Stalemate, stuck && !check),
-            (
-                Ending::DeadPosition,
-                self.position.is_insufficient_material(),
-            ),
+            (Ending::DeadPosition, dead),
             (Ending::FivefoldRepetition, fivefold),
             (Ending::SeventyFiveMoves, self.clock >= 150 && !checkmate),
         ];
@@ -566,6 +613,29 @@ impl Arbiter {
 }
 
 impl Arbiter {
+    /// Article 5.2.2 for the current position under the arbiter's rule,
+    /// `checkmate` telling whether it is mate; notes an undetermined
+    /// verdict.
+    fn dead(&mut self, checkmate: bool) -> bool {
+        self.undetermined = false;
+        if self.position.is_insufficient_material() {
+            return true;
+        }
+        match self.dead_rule {
+            DeadRule::Material => false,
+            // A checkmate on the board is its own helpmate.
+            DeadRule::Exact(_) if checkmate => false,
+            DeadRule::Exact(budget) => match deadness_in(&self.position, self.mode, budget) {
+                Deadness::Dead { .. } => true,
+                Deadness::Alive { .. } => false,
+                Deadness::Undetermined => {
+                    self.undetermined = true;
+                    false
+                }
+            },
+        }
+    }
+
     /// Decides the endings of the new position in replay mode: when none
     /// but checkmate or stalemate can hold, those two are left open.
     fn judge_replayed(&mut self, changes_material: bool) {
@@ -576,8 +646,10 @@ impl Arbiter {
         // The material test depends on the pieces alone: the position
         // before this move passed it, so it can fail only after a capture
         // or a promotion.
+        // Under the exact 5.2.2 rule any move may make the position dead.
         if fivefold
             || self.clock >= 150
+            || self.dead_rule != DeadRule::Material
             || (changes_material && self.position.is_insufficient_material())
         {
             self.judge();
@@ -590,7 +662,7 @@ impl Arbiter {
 
 impl Rules for Arbiter {
     fn start(&mut self, start: &StartPosition, edition: Edition) -> Result<(), RulesError> {
-        *self = Arbiter::new(start, edition);
+        *self = Arbiter::new(start, edition).with_dead_rule(self.dead_rule);
         Ok(())
     }
 
@@ -604,6 +676,12 @@ impl Rules for Arbiter {
 
     fn status(&self) -> Status {
         Arbiter::status(self)
+    }
+
+    fn set_dead_rule(&mut self, rule: DeadRule) -> bool {
+        self.dead_rule = rule;
+        self.judge();
+        true
     }
 }
 

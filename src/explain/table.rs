@@ -2,6 +2,7 @@
 
 use super::Row;
 use crate::laws::{Claim, Ending, GameResult};
+use crate::status::Status;
 
 /// How many written moves a claims cell names before it just counts them.
 const LISTED_MOVES: usize = 3;
@@ -48,8 +49,20 @@ fn cells(row: &Row) -> [String; 6] {
         status.clock.to_string(),
         status.repetition.to_string(),
         or_dash(claims(row)),
-        or_dash(endings(&status.ended)),
+        or_dash(endings_and_undetermined(status)),
     ]
+}
+
+/// The endings that hold, then the ones decided neither way, marked so.
+fn endings_and_undetermined(status: &Status) -> Vec<String> {
+    let mut parts = endings(&status.ended);
+    parts.extend(
+        status
+            .undetermined
+            .iter()
+            .map(|ending| format!("{ending} undetermined ({})", ending.article())),
+    );
+    parts
 }
 
 fn or_dash(parts: Vec<String>) -> String {

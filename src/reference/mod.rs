@@ -10,7 +10,7 @@
 //! | [`repetition`] | 9.2.1, 9.2.2 threefold repetition; 9.6.1 fivefold repetition |
 //! | [`move_count`] | 9.3.1, 9.3.2 fifty moves; 9.6.2 seventy-five moves (the count) |
 //! | [`endings`] | 5.1.1 checkmate; 5.2.1 stalemate |
-//! | [`dead_position`] | 5.2.2 dead position (material subset) |
+//! | [`dead_position`] | 5.2.2 dead position: by material (the default rule) or exactly, with evidence |
 //! | [`precedence`] | 5.1.1, 5.2, 9.2, 9.3, 9.6 together: which endings stand together (9.6.2's checkmate exception), no claim once the game is over, the result |
 //! | [`fen`] | none: the record's FEN, written with 9.2.3's rights and 9.3's count |
 //! | `record.rs` | none: the status record, assembled from the modules above |
@@ -38,7 +38,13 @@
 //! reached 2). Until one has, no written move can bring a position back a
 //! third time, and [`precedence::claims`] does not search the legal moves
 //! for 9.2.1 (most plies of real games). Both are kept besides the game
-//! record; everything else is recomputed whenever it is asked.
+//! record.
+//!
+//! Last, the endings of the last ply ([`precedence::endings`]) are computed
+//! once, when first asked, and forgotten when the next ply is played: under
+//! the exact 5.2.2 rule they cost a search, which playing a move (is the
+//! game over?) and its record would otherwise run twice. Everything else is
+//! recomputed whenever it is asked.
 
 pub mod dead_position;
 pub mod endings;
@@ -52,10 +58,13 @@ pub mod same_position;
 
 pub use game::Game;
 
+use std::sync::OnceLock;
+
 use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move};
 
 use crate::laws::{Edition, Ending};
+use crate::mating::DeadRule;
 use crate::rules::{Rules, RulesError};
 use crate::start::StartPosition;
 use crate::status::Status;
@@ -88,6 +97,10 @@ pub struct Reference {
     identities: Vec<Identity>,
     /// The memo's one fact: some ply's 9.2.2 count reached 2.
     stood_twice: bool,
+    /// How 5.2.2 is decided.
+    dead_rule: DeadRule,
+    /// The endings of the last ply, once asked (see the module docs).
+    endings: OnceLock<precedence::Endings>,
 }
 
 impl Default for Reference {
@@ -107,7 +120,23 @@ impl Reference {
             game,
             identities,
             stood_twice: false,
+            dead_rule: DeadRule::default(),
+            endings: OnceLock::new(),
         }
+    }
+
+    /// The same game with Article 5.2.2 decided as `rule` says (the
+    /// default is [`DeadRule::Material`]); see [`DeadRule`] for an example.
+    #[must_use]
+    pub fn with_dead_rule(mut self, rule: DeadRule) -> Reference {
+        self.dead_rule = rule;
+        self.endings = OnceLock::new();
+        self
+    }
+
+    /// How Article 5.2.2 is decided.
+    pub fn dead_rule(&self) -> DeadRule {
+        self.dead_rule
     }
 
     /// The edition whose rules apply.
@@ -128,7 +157,15 @@ impl Reference {
     /// The endings that hold now, in article order (empty while the game
     /// goes on).
     pub fn endings(&self) -> Vec<Ending> {
-        precedence::endings(&self.game, &self.identities, self.edition)
+        self.decided().ended.clone()
+    }
+
+    /// The endings of the last ply, with the undetermined ones, from the
+    /// memo.
+    fn decided(&self) -> &precedence::Endings {
+        self.endings.get_or_init(|| {
+            precedence::endings(&self.game, &self.identities, self.edition, self.dead_rule)
+        })
     }
 
     /// Plays a move given as a shakmaty [`Move`].
@@ -149,6 +186,7 @@ impl Reference {
             let ply = self.game.last_ply();
             self.identities.push(identity(&self.game, ply));
             self.stood_twice |= repetition::repetition_count(&self.identities, ply) >= 2;
+            self.endings = OnceLock::new();
             Ok(())
         } else {
             Err(RulesError::IllegalMove)
@@ -168,7 +206,7 @@ impl Reference {
 
 impl Rules for Reference {
     fn start(&mut self, start: &StartPosition, edition: Edition) -> Result<(), RulesError> {
-        *self = Reference::new(start, edition);
+        *self = Reference::new(start, edition).with_dead_rule(self.dead_rule);
         Ok(())
     }
 
@@ -180,8 +218,19 @@ impl Rules for Reference {
         self.push_legal(mv)
     }
 
+    fn set_dead_rule(&mut self, rule: DeadRule) -> bool {
+        self.dead_rule = rule;
+        self.endings = OnceLock::new();
+        true
+    }
+
     fn status(&self) -> Status {
-        record::status(&self.game, &self.identities, self.stood_twice, self.edition)
+        record::status(
+            &self.game,
+            &self.identities,
+            self.stood_twice,
+            self.decided(),
+        )
     }
 }
 

@@ -18,38 +18,59 @@
 //! 4. The result follows from the endings: checkmate is a win for the player
 //!    who gave it, any other ending a draw, and no ending leaves the game
 //!    going on.
+//! 5. An ending that could be decided neither way (5.2.2 under the exact
+//!    rule, beyond the budget) does not hold: the game goes on, claims
+//!    included, and the record lists it as undetermined. We never guess.
 //!
 //! `history` is the game's history of identities, as in
 //! [`repetition`](super::repetition).
 
 use shakmaty::{Color, Move};
 
-use super::dead_position::dead_position;
+use super::dead_position::dead_position_by;
 use super::endings::{checkmate, stalemate};
 use super::game::Game;
 use super::move_count::{fifty_moves_now, fifty_moves_on_move, seventy_five_moves};
 use super::repetition::{fivefold, repetition_count, threefold_now, threefold_on_move};
 use super::same_position::Identity;
 use crate::laws::{Claim, Edition, Ending, GameResult};
+use crate::mating::{DeadRule, DeadVerdict};
+
+/// The endings of the last ply of a game.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Endings {
+    /// The endings that hold, in article order (rules 2 and 3).
+    pub ended: Vec<Ending>,
+    /// The endings decided neither way (rule 5): at most `dead-position`.
+    pub undetermined: Vec<Ending>,
+}
 
 /// The endings that hold at the last ply of `game`, in article order (rules
-/// 2 and 3 of this module).
-pub fn endings(game: &Game, history: &[Identity], edition: Edition) -> Vec<Ending> {
+/// 2, 3 and 5 of this module), 5.2.2 decided as `dead` says.
+pub fn endings(game: &Game, history: &[Identity], edition: Edition, dead: DeadRule) -> Endings {
     let checkmate = checkmate(game);
+    let dead = dead_position_by(game, dead);
     let rules: [(Ending, bool); 5] = [
         (Ending::Checkmate, checkmate),
         (Ending::Stalemate, stalemate(game)),
-        (Ending::DeadPosition, dead_position(game)),
+        (Ending::DeadPosition, dead == DeadVerdict::Dead),
         (Ending::FivefoldRepetition, fivefold(history, edition)),
         (
             Ending::SeventyFiveMoves,
             seventy_five_moves(game) && !checkmate,
         ),
     ];
-    rules
-        .into_iter()
-        .filter_map(|(ending, holds)| holds.then_some(ending))
-        .collect()
+    Endings {
+        ended: rules
+            .into_iter()
+            .filter_map(|(ending, holds)| holds.then_some(ending))
+            .collect(),
+        undetermined: if dead == DeadVerdict::Undetermined {
+            vec![Ending::DeadPosition]
+        } else {
+            Vec::new()
+        },
+    }
 }
 
 /// What the player to move may claim: the draws claimable now, and the moves
@@ -131,7 +152,13 @@ mod tests {
 
     fn endings_of(fen: &str, moves: &str) -> Vec<Ending> {
         let game = game(fen, moves);
-        endings(&game, &identities(&game), Edition::Fide2018)
+        endings(
+            &game,
+            &identities(&game),
+            Edition::Fide2018,
+            DeadRule::Material,
+        )
+        .ended
     }
 
     #[test]
@@ -141,7 +168,7 @@ mod tests {
         assert_eq!(clock(&g, 1), 150);
         assert!(checkmate(&g));
         assert!(seventy_five_moves(&g), "the count alone is reached");
-        let ended = endings(&g, &identities(&g), Edition::Fide2018);
+        let ended = endings(&g, &identities(&g), Edition::Fide2018, DeadRule::Material).ended;
         assert_eq!(ended, [Ending::Checkmate]);
         assert_eq!(result(&ended, g.current().turn()), GameResult::WhiteWins);
     }
@@ -159,7 +186,7 @@ mod tests {
         // the game is over.
         let g = game("k7/8/1Q6/8/8/8/8/K7 w - - 149 1", "b6c7");
         let history = identities(&g);
-        let ended = endings(&g, &history, Edition::Fide2018);
+        let ended = endings(&g, &history, Edition::Fide2018, DeadRule::Material).ended;
         assert!(fifty_moves_now(&g));
         assert_eq!(claims(&g, &history, &ended, true), Claims::default());
     }
@@ -168,7 +195,7 @@ mod tests {
     fn claims_while_the_game_goes_on() {
         let g = game("4k3/8/8/8/8/8/8/R3K3 w - - 100 80", "");
         let history = identities(&g);
-        let ended = endings(&g, &history, Edition::Fide2018);
+        let ended = endings(&g, &history, Edition::Fide2018, DeadRule::Material).ended;
         assert!(ended.is_empty());
         assert_eq!(result(&ended, Color::White), GameResult::Ongoing);
         let open = claims(&g, &history, &ended, some_position_stood_twice(&history));
@@ -188,7 +215,7 @@ mod tests {
             let moves: Vec<&str> = knights.split(' ').take(plies).collect();
             let g = game(start, &moves.join(" "));
             let history = identities(&g);
-            let ended = endings(&g, &history, Edition::Fide2018);
+            let ended = endings(&g, &history, Edition::Fide2018, DeadRule::Material).ended;
             let searched = claims(&g, &history, &ended, true);
             let stood_twice = some_position_stood_twice(&history);
             assert_eq!(stood_twice, plies >= 4, "after {plies} plies");

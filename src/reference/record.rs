@@ -6,19 +6,19 @@ use shakmaty::Position;
 use super::fen::fen;
 use super::game::Game;
 use super::move_count::clock;
-use super::precedence::{claims, endings, result};
+use super::precedence::{Endings, claims, result};
 use super::repetition::repetition_count;
 use super::same_position::Identity;
-use crate::laws::Edition;
 use crate::notation::uci_sorted_in;
 use crate::status::{ClaimsOnMove, Status};
 
 /// The full status record of the last ply of `game`, whose history of
-/// identities is `history` (as in [`repetition`](super::repetition));
+/// identities is `history` (as in [`repetition`](super::repetition)) and
+/// whose endings are `endings` ([`endings`](super::precedence::endings));
 /// `stood_twice` as in [`claims`].
-pub fn status(game: &Game, history: &[Identity], stood_twice: bool, edition: Edition) -> Status {
+pub fn status(game: &Game, history: &[Identity], stood_twice: bool, endings: &Endings) -> Status {
     let ply = game.last_ply();
-    let ended = endings(game, history, edition);
+    let ended = endings.ended.clone();
     let claims = claims(game, history, &ended, stood_twice);
     // Castling is written as the game's mode writes it (king takes rook in
     // Chess960).
@@ -30,6 +30,7 @@ pub fn status(game: &Game, history: &[Identity], stood_twice: bool, edition: Edi
         repetition: repetition_count(history, ply),
         result: result(&ended, game.current().turn()),
         ended,
+        undetermined: endings.undetermined.clone(),
         claims: claims.now,
         claims_on_move: ClaimsOnMove {
             threefold_repetition: uci_sorted_in(claims.threefold_on_move, mode),

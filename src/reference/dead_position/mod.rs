@@ -29,10 +29,13 @@
 //!
 //! The search (steps 2 to 4) takes from microseconds (locked walls,
 //! endgames) to hundreds of milliseconds (full middlegames) per position,
-//! too slow to run at every ply of every game. The status record therefore
-//! still decides 5.2.2 by [`dead_position`], step 1's rule for both sides
-//! (material alone), and the full decision is offered as functions:
-//! [`deadness_in`] for a position and [`can_ever_mate`] for one side.
+//! too slow to run at every ply of every game by default. The status
+//! record therefore decides 5.2.2 as its [`DeadRule`] says
+//! ([`dead_position_by`]): by default by material alone ([`dead_position`],
+//! step 1's rule for both sides), and under [`DeadRule::Exact`] by the full
+//! decision ([`deadness_in`]), an undetermined verdict listed as such. The
+//! full decision is also offered as functions: [`deadness_in`] for a
+//! position and [`can_ever_mate`] for one side.
 
 mod explore;
 mod helpmate;
@@ -40,10 +43,10 @@ mod material;
 mod node;
 mod wall;
 
-use shakmaty::{CastlingMode, Chess, Color};
+use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use super::game::Game;
-use crate::mating::{Budget, Deadness, Mating, NoMate};
+use crate::mating::{Budget, DeadRule, DeadVerdict, Deadness, Mating, NoMate};
 use explore::{Explored, explore};
 use node::uci_line;
 
@@ -52,6 +55,29 @@ use node::uci_line;
 /// module for both sides).
 pub fn dead_position(game: &Game) -> bool {
     material::insufficient_for_both(game.current())
+}
+
+/// Article 5.2.2 at the last ply of `game` as `rule` decides it.
+///
+/// Under the exact rule a checkmated position is alive without a search
+/// (the mate on the board is its own evidence), and any other position
+/// gets the full decision of [`deadness_in`] within the rule's budget.
+pub fn dead_position_by(game: &Game, rule: DeadRule) -> DeadVerdict {
+    match rule {
+        DeadRule::Material if dead_position(game) => DeadVerdict::Dead,
+        DeadRule::Material => DeadVerdict::Alive,
+        DeadRule::Exact(budget) => {
+            let position = game.current();
+            if position.is_checkmate() {
+                return DeadVerdict::Alive;
+            }
+            match deadness_in(position, game.start().castling_mode(), budget) {
+                Deadness::Dead { .. } => DeadVerdict::Dead,
+                Deadness::Alive { .. } => DeadVerdict::Alive,
+                Deadness::Undetermined => DeadVerdict::Undetermined,
+            }
+        }
+    }
 }
 
 /// Article 5.2.2, decided exactly, at the last ply of `game`, with the
@@ -201,7 +227,6 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
 mod tests {
     use super::*;
     use crate::reference::testing::game;
-    use shakmaty::Position;
 
     fn dead(fen: &str) -> bool {
         let game = game(fen, "");

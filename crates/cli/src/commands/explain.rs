@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use drawrules::explain::{Row, explain, render_table, verdict};
+use drawrules::mating::DeadRule;
 use drawrules::{Edition, StartPosition};
 use shakmaty::CastlingMode;
 
@@ -32,6 +33,12 @@ pub struct ExplainArgs {
     /// reference (the executable specification).
     #[arg(long, value_enum, default_value_t = Engine::Arbiter)]
     engine: Engine,
+    /// Decide Article 5.2.2 (dead position) exactly at every ply, with the
+    /// default budget, instead of by material alone; a ply decided neither
+    /// way shows `dead-position undetermined` (JSON: `undetermined`). A
+    /// search per ply: from microseconds to a few hundred milliseconds.
+    #[arg(long)]
+    exact_dead_position: bool,
     /// The moves, in UCI (g1f3, e1g1) or SAN (Nf3, O-O).
     #[arg(value_name = "MOVE")]
     moves: Vec<String>,
@@ -54,6 +61,9 @@ pub fn run(args: &ExplainArgs) -> ExitCode {
         None => StartPosition::standard(),
     };
     let mut rules = args.engine.rules();
+    if args.exact_dead_position && !rules.set_dead_rule(DeadRule::exact()) {
+        return fail("--exact-dead-position: this engine decides 5.2.2 by material only");
+    }
     let explained = explain(rules.as_mut(), &start, args.rules, &args.moves);
 
     let mut out = if args.json {

@@ -38,7 +38,9 @@ mod report;
 mod run;
 
 pub use error::CorpusError;
-pub use format::{Alternative, Case, CasesFile, Difference, ExpectedRefusal, differences};
+pub use format::{
+    Alternative, Case, CaseDeadRule, CasesFile, Difference, ExpectedRefusal, differences,
+};
 pub use load::{Corpus, load_dir, load_file, parse_file};
 pub use report::{render_list, summary};
 pub use run::{CaseRun, Failure, Readings, run_case, run_corpus};

@@ -106,6 +106,17 @@ pub fn run_case<R: Rules + ?Sized>(
     edition: Edition,
     readings: Readings,
 ) -> Vec<Failure> {
+    if !rules.set_dead_rule(case.dead_rule.rule()) {
+        return vec![Failure {
+            alternative: None,
+            ply: None,
+            difference: Difference {
+                field: "dead-rule",
+                expected: "5.2.2 decided exactly".to_owned(),
+                actual: "not offered by this implementation".to_owned(),
+            },
+        }];
+    }
     let Judgement {
         records, refusal, ..
     } = play(rules, case, edition);

@@ -10,7 +10,7 @@ use serde_json::json;
 use drawrules::{Article, PartialStatus, RefusalKind};
 use serde::Serialize;
 
-use crate::corpus::{Case, ExpectedRefusal};
+use crate::corpus::{Case, CaseDeadRule, ExpectedRefusal};
 use crate::protocol::{DrawPolicies, Hello, Part};
 
 use super::cause::Cause;
@@ -67,6 +67,7 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
         )
         .replace('\n', " "),
         editions: vec![game.edition],
+        dead_rule: CaseDeadRule::Material,
         fen: Some(game.fen.clone()),
         moves: game.moves.join(" "),
         expect: None,
