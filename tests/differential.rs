@@ -6,8 +6,10 @@
 //! corpus (`spec/cases/`) as a named case with a one-line postmortem, which
 //! keeps reproducing when the generators change.
 
-use drawrules_oracle::arbiter_matches_reference;
-use drawrules_scenario::{Scenario, SeededBytes, proptest_config, scenarios};
+use drawrules_oracle::{
+    Agreement, ORACLE_BUDGET, arbiter_matches_reference, exact_dead_position_game,
+};
+use drawrules_scenario::{BLOCKED_PLIES, Scenario, SeededBytes, proptest_config, scenarios};
 use proptest::prelude::*;
 
 proptest! {
@@ -37,4 +39,34 @@ fn oracle_agrees_on_seeded_bytes() {
         }
     }
     assert!(records > 50_000, "only {records} records compared");
+}
+
+/// Article 5.2.2 decided exactly by both engines
+/// (`drawrules_oracle::exact_dead_position_game`): games that start at a
+/// locked structure or a small endgame, so that plies dead by a wall or by
+/// exhausting the reachable positions come up. Every field of every record
+/// agrees, every dead last position is confirmed by an independent visit,
+/// and the counts show how often each verdict was reached.
+#[test]
+fn exact_dead_positions_agree_on_blocked_games() {
+    // A search per ply and engine: a few dozen games keep the test short.
+    const GAMES: usize = 60;
+    let mut seeded = SeededBytes::new(0x0005_0202);
+    let mut total = Agreement::default();
+    for _ in 0..GAMES {
+        let bytes = seeded.take(8 + 1 + BLOCKED_PLIES);
+        match exact_dead_position_game(&bytes, ORACLE_BUDGET) {
+            Ok(agreement) => total.merge(&agreement),
+            Err(divergence) => panic!("{divergence}\nbytes: {bytes:?}"),
+        }
+    }
+    eprintln!("exact 5.2.2 on blocked games: {total}");
+    let dead = total.endings[2];
+    assert_eq!(total.inputs, GAMES as u64);
+    assert!(dead >= 10, "only {dead} dead records: {total}");
+    assert!(
+        total.records - dead >= 60,
+        "only {} records not dead: {total}",
+        total.records - dead
+    );
 }

@@ -2,13 +2,15 @@
 //! installed: on inputs made from a fixed seed, and on every seed input
 //! committed under `fuzz/seeds/`. (`prop_arbiter_matches_reference` and
 //! `oracle_agrees_on_seeded_bytes` in `tests/differential.rs` do the same for
-//! `differential_game` with generated games.)
+//! `differential_game` with generated games, and
+//! `exact_dead_positions_agree_on_blocked_games` for `dead_position_game`.)
 
 use std::fs;
 use std::path::Path;
 
 use drawrules_oracle::{
-    Agreement, arbiter_matches_reference, corpus_file, explain_input, pgn_input, protocol_answers,
+    Agreement, ORACLE_BUDGET, arbiter_matches_reference, corpus_file, exact_dead_position_game,
+    explain_input, pgn_input, protocol_answers,
 };
 use drawrules_scenario::{Scenario, SeededBytes};
 
@@ -278,6 +280,9 @@ fn every_committed_seed_passes_its_oracle() {
             };
             let outcome = match target.as_str() {
                 "differential_game" => arbiter_matches_reference(&Scenario::from_bytes(&bytes))
+                    .map(drop)
+                    .map_err(|d| d.to_string()),
+                "dead_position_game" => exact_dead_position_game(&bytes, ORACLE_BUDGET)
                     .map(drop)
                     .map_err(|d| d.to_string()),
                 "explain_input" => explain_input(text()).map(drop).map_err(|i| i.to_string()),

@@ -34,6 +34,9 @@ pub struct Agreement {
     pub claims_now: u64,
     /// Records with a claim open on a written move.
     pub claims_on_move: u64,
+    /// Records with an ending decided neither way (5.2.2 under the exact
+    /// rule).
+    pub undetermined: u64,
 }
 
 impl Agreement {
@@ -51,6 +54,9 @@ impl Agreement {
         if !status.claims_on_move.is_empty() {
             self.claims_on_move += 1;
         }
+        if !status.undetermined.is_empty() {
+            self.undetermined += 1;
+        }
     }
 
     /// Adds `other`'s counts to these.
@@ -63,6 +69,7 @@ impl Agreement {
         }
         self.claims_now += other.claims_now;
         self.claims_on_move += other.claims_on_move;
+        self.undetermined += other.undetermined;
     }
 }
 
@@ -79,8 +86,8 @@ impl fmt::Display for Agreement {
         }
         write!(
             f,
-            ", claim now {}, claim on a written move {}",
-            self.claims_now, self.claims_on_move
+            ", claim now {}, claim on a written move {}, undetermined {}",
+            self.claims_now, self.claims_on_move, self.undetermined
         )
     }
 }
@@ -116,6 +123,7 @@ impl Statistics {
                 endings: [0; 5],
                 claims_now: 0,
                 claims_on_move: 0,
+                undetermined: 0,
             }),
         }
     }
@@ -174,6 +182,7 @@ mod tests {
             endings: [1, 0, 2, 0, 3],
             claims_now: 4,
             claims_on_move: 2,
+            undetermined: 1,
         };
         let mut total = one.clone();
         total.merge(&one);
@@ -186,12 +195,13 @@ mod tests {
                 endings: [2, 0, 4, 0, 6],
                 claims_now: 8,
                 claims_on_move: 4,
+                undetermined: 2,
             }
         );
         assert_eq!(
             one.to_string(),
             "inputs 1 (rejected 1), records 5, checkmate 1, stalemate 0, dead-position 2, \
-             fivefold-repetition 0, seventy-five-moves 3, claim now 4, claim on a written move 2"
+             fivefold-repetition 0, seventy-five-moves 3, claim now 4, claim on a written move 2, undetermined 1"
         );
     }
 }

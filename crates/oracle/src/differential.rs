@@ -5,7 +5,10 @@
 use std::fmt;
 
 use super::Agreement;
+use crate::dead_position::{Reachable, mate_reachable};
 use drawrules::laws::Edition;
+use drawrules::laws::Ending;
+use drawrules::mating::{Budget, DeadRule};
 use drawrules::reference::Reference;
 use drawrules::{Arbiter, Judgement, Notation, Rules, Status, judge};
 use drawrules_scenario::Scenario;
@@ -100,6 +103,78 @@ pub fn arbiter_matches_reference(scenario: &Scenario) -> Result<Agreement, Disag
             edition,
             &mut agreement,
         )?;
+    }
+    Ok(agreement)
+}
+
+/// The most positions the independent visit looks at to confirm a dead
+/// verdict of the exact rule ([`exact_dead_position_game`]).
+pub const CONFIRM_LIMIT: usize = 50_000;
+
+/// The budget of the exact 5.2.2 rule in [`exact_dead_position_game`]:
+/// a fifth of the default's helpmate expansions and explored positions,
+/// so that a game costs milliseconds, not seconds, and undetermined
+/// verdicts (compared like any other field) come up too.
+pub const ORACLE_BUDGET: Budget = Budget {
+    helpmate_nodes: 2_000,
+    explored_positions: 4_000,
+};
+
+/// The arbiter against the reference with Article 5.2.2 decided exactly
+/// ([`DeadRule::Exact`] with `budget`), on a game from [`Scenario::blocked_from_bytes`]
+/// (a locked structure or a small endgame, then a few moves): every field
+/// of every record, `undetermined` included. When the game ends in a
+/// position both call dead, an exhaustive visit written apart from the
+/// library ([`mate_reachable`]) must find no checkmate from it, where at
+/// most [`CONFIRM_LIMIT`] positions are reachable.
+///
+/// # Errors
+///
+/// The first [`DisagreementError`] (left is the reference, right the
+/// arbiter, or the independent visit).
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_oracle::exact_dead_position_game;
+///
+/// use drawrules_oracle::ORACLE_BUDGET;
+///
+/// let bytes = [1, 2, 3, 4, 5, 6, 7, 8, 0, 9, 9];
+/// let agreement = exact_dead_position_game(&bytes, ORACLE_BUDGET).unwrap();
+/// assert_eq!(agreement.inputs, 1);
+/// assert!(agreement.records >= 1);
+/// ```
+pub fn exact_dead_position_game(
+    bytes: &[u8],
+    budget: Budget,
+) -> Result<Agreement, DisagreementError> {
+    let scenario = Scenario::blocked_from_bytes(bytes);
+    let mut agreement = Agreement {
+        inputs: 1,
+        ..Agreement::default()
+    };
+    let mut reference = Reference::default();
+    let mut arbiter = Arbiter::default();
+    reference.set_dead_rule(DeadRule::Exact(budget));
+    arbiter.set_dead_rule(DeadRule::Exact(budget));
+    first_disagreement(
+        &mut reference,
+        &mut arbiter,
+        &scenario,
+        scenario.edition,
+        &mut agreement,
+    )?;
+    let last = reference.status();
+    if last.ended.contains(&Ending::DeadPosition)
+        && let Reachable::Mate(side) = mate_reachable(reference.position(), CONFIRM_LIMIT)
+    {
+        return Err(DisagreementError {
+            edition: scenario.edition,
+            ply: last.ply,
+            left: json(&last),
+            right: format!("an independent visit reaches a checkmate by {side:?}"),
+        });
     }
     Ok(agreement)
 }

@@ -28,7 +28,10 @@ mod protocol_answers;
 
 pub use agreement::{Agreement, Statistics};
 pub use corpus_file::corpus_file;
-pub use differential::{DisagreementError, arbiter_matches_reference, first_disagreement};
+pub use differential::{
+    CONFIRM_LIMIT, DisagreementError, ORACLE_BUDGET, arbiter_matches_reference,
+    exact_dead_position_game, first_disagreement,
+};
 pub use error::InconsistencyError;
 pub use explain_input::explain_input;
 pub use pgn_input::pgn_input;

@@ -45,9 +45,11 @@ use drawrules::Chess960NumberError;
 use drawrules::StartPosition;
 use drawrules::laws::Edition;
 
+mod blocked;
 pub mod positions;
 pub mod shapes;
 
+pub use blocked::BLOCKED_PLIES;
 pub use shapes::{Cycle, Finished, Transposition};
 
 /// A generated game: where it starts, which edition judges it, what is
