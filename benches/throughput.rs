@@ -10,6 +10,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use drawrules::mating::{Budget, DeadRule};
+use drawrules::reference::dead_position::deadness_in;
 use drawrules::{Arbiter, Edition, Reference, StartPosition};
 use drawrules_scenario::{Scenario, SeededBytes};
 use shakmaty::san::San;
@@ -95,6 +97,38 @@ fn arbiter_records(game: &Game) {
         arbiter.play_move(mv).unwrap();
         black_box(arbiter.status());
     }
+}
+
+/// The arbiter as in [`arbiter_verdicts`], with Article 5.2.2 decided
+/// exactly at every ply (`DeadRule::exact`, a search per ply).
+fn arbiter_exact_every_ply(game: &Game) {
+    let mut arbiter =
+        Arbiter::new(&game.start, Edition::Fide2018).with_dead_rule(DeadRule::exact());
+    for &mv in &game.moves {
+        // A game the material rule lets go on may be dead earlier.
+        if arbiter.is_over() {
+            break;
+        }
+        arbiter.play_move(mv).unwrap();
+        black_box((arbiter.endings(), arbiter.claims()));
+    }
+}
+
+/// The arbiter as in [`arbiter_verdicts`], then Article 5.2.2 decided
+/// exactly on the last position only: the whole game's answer when that
+/// position is alive (a dead position stays dead), which is how
+/// `adjudicate --exact-dead-position` spends its search.
+fn arbiter_then_exact_last(game: &Game) {
+    arbiter_verdicts(game);
+    let mut position = game.start.position().clone();
+    for &mv in &game.moves {
+        position.play_unchecked(mv);
+    }
+    black_box(deadness_in(
+        &position,
+        game.start.castling_mode(),
+        Budget::DEFAULT,
+    ));
 }
 
 /// The reference, asked for the full status record at every ply.
@@ -223,44 +257,61 @@ fn tokens(movetext: &str) -> Vec<&str> {
 struct Row {
     name: &'static str,
     work: fn(&Game),
+    /// 0: every game; otherwise the first `sample / share` games, where
+    /// `sample` is what [`report`] is given for the slow rows.
+    share: usize,
 }
 
-const ROWS: [Row; 5] = [
+const ROWS: [Row; 7] = [
     Row {
         name: "bare shakmaty (legal check + play + Zobrist)",
         work: bare,
+        share: 0,
     },
     Row {
         name: "bare + shakmaty's legal_moves() every ply",
         work: bare_with_move_generation,
+        share: 0,
     },
     Row {
         name: "arbiter, endings + claims every ply",
         work: arbiter_verdicts,
+        share: 0,
     },
     Row {
         name: "arbiter, full status record every ply",
         work: arbiter_records,
+        share: 0,
     },
     Row {
         name: "reference, full status record every ply",
         work: reference_records,
+        share: 1,
+    },
+    Row {
+        name: "arbiter + exact 5.2.2 on the last position",
+        work: arbiter_then_exact_last,
+        share: 1,
+    },
+    Row {
+        name: "arbiter, exact 5.2.2 every ply",
+        work: arbiter_exact_every_ply,
+        share: 10,
     },
 ];
 
-fn report(title: &str, games: &[Game], reference_games: usize) {
+fn report(title: &str, games: &[Game], sample: usize) {
     let total = plies(games);
     println!("\n{title}: {} games, {total} plies", games.len());
     println!("{:<48} {:>14} {:>10}", "", "plies/s", "vs bare");
     let mut bare_rate = 0.0;
     for row in &ROWS {
-        let sample = if row.name.starts_with("reference") {
-            &games[..reference_games.min(games.len())]
-        } else {
-            games
+        let games = match row.share {
+            0 => games,
+            share => &games[..(sample / share).max(1).min(games.len())],
         };
-        let elapsed = time(sample, 3, row.work);
-        let rate = plies(sample) as f64 / elapsed.as_secs_f64();
+        let elapsed = time(games, 3, row.work);
+        let rate = plies(games) as f64 / elapsed.as_secs_f64();
         if bare_rate == 0.0 {
             bare_rate = rate;
         }
@@ -284,7 +335,9 @@ fn smoke() {
     );
     let games: Vec<Game> = generated(20).into_iter().chain(real).collect();
     for row in &ROWS {
-        for game in &games {
+        // A search per ply: a few games show that the row works.
+        let few = if row.share > 1 { 5 } else { games.len() };
+        for game in &games[..few] {
             (row.work)(game);
         }
     }

@@ -49,10 +49,12 @@ pub trait Rules {
     /// The status record of the current ply.
     fn status(&self) -> Status;
 
-    /// Decides Article 5.2.2 as `rule` says, from the current position on
-    /// and in every game started afterwards. Returns whether the
-    /// implementation can; by default it decides by material alone and
-    /// accepts only [`DeadRule::Material`].
+    /// Decides Article 5.2.2 as `rule` says for every position judged from
+    /// now on: after the next move, and in every game started afterwards.
+    /// The current position keeps the verdict it has (so that setting the
+    /// rule before [`Rules::start`] costs no search of a position about to
+    /// be forgotten). Returns whether the implementation can; by default it
+    /// decides by material alone and accepts only [`DeadRule::Material`].
     ///
     /// # Examples
     ///

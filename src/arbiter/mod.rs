@@ -679,8 +679,9 @@ impl Rules for Arbiter {
     }
 
     fn set_dead_rule(&mut self, rule: DeadRule) -> bool {
+        // The current position keeps its verdict (see the trait); the
+        // next `judge` uses the new rule.
         self.dead_rule = rule;
-        self.judge();
         true
     }
 }

@@ -219,8 +219,12 @@ impl Rules for Reference {
     }
 
     fn set_dead_rule(&mut self, rule: DeadRule) -> bool {
-        self.dead_rule = rule;
-        self.endings = OnceLock::new();
+        if rule != self.dead_rule {
+            // The current position keeps its verdict (see the trait): its
+            // endings are decided now, under the rule it was reached with.
+            self.decided();
+            self.dead_rule = rule;
+        }
         true
     }
 

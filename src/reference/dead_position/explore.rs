@@ -9,12 +9,11 @@
 //! mate by it can follow from them). Positions are told apart by their
 //! identity (Article 9.2.3).
 
-use std::collections::HashSet;
 use std::collections::VecDeque;
 
 use shakmaty::{Chess, Color, Move, Position};
 
-use super::node::{Key, has_more_than_a_king, is_mate_by, line_to};
+use super::node::{Key, KeySet, has_more_than_a_king, is_mate_by, line_to};
 
 /// What exploring found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,7 +33,8 @@ pub enum Explored {
 pub fn explore(start: &Chess, mater: Color, limit: usize) -> Explored {
     let mut positions: Vec<Chess> = vec![start.clone()];
     let mut parents: Vec<Option<(usize, Move)>> = vec![None];
-    let mut seen: HashSet<Key> = HashSet::from([Key::of(start)]);
+    let mut seen = KeySet::default();
+    seen.insert(Key::of(start));
     let mut queue: VecDeque<usize> = VecDeque::from([0]);
     while let Some(index) = queue.pop_front() {
         let position = positions[index].clone();

@@ -12,11 +12,11 @@
 //! lines are preferred. Positions met twice are expanded once.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::BinaryHeap;
 
 use shakmaty::{Chess, Color, Move, Position, Role, Square, attacks};
 
-use super::node::{Key, has_more_than_a_king, is_mate_by, line_to};
+use super::node::{Key, KeySet, has_more_than_a_king, is_mate_by, line_to};
 
 /// A helpmate line by `mater` from `start` found by the best-first search,
 /// expanding at most `nodes` positions; `None` when none was found within
@@ -28,7 +28,8 @@ pub fn best_first(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>
     let mut positions: Vec<Chess> = vec![start.clone()];
     let mut parents: Vec<Option<(usize, Move)>> = vec![None];
     let mut depths: Vec<u32> = vec![0];
-    let mut seen: HashSet<Key> = HashSet::from([Key::of(start)]);
+    let mut seen = KeySet::default();
+    seen.insert(Key::of(start));
     let mut frontier = BinaryHeap::from([Reverse((distance(start, mater), 0usize))]);
     let mut expanded = 0;
     while let Some(Reverse((_, index))) = frontier.pop() {
@@ -136,13 +137,50 @@ fn to_promotion(pawn: Square, side: Color) -> u32 {
 }
 
 /// A short helpmate line by `mater` from `start`, expanding at most
-/// `nodes` positions (see `short`).
+/// `nodes` positions (see `short`); in a crowded position (more than
+/// [`CROWDED`] men), failing that, one from a position the next move
+/// reaches, with `nodes` more expansions (see `one_move_on`).
 pub fn short_line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     if is_mate_by(start, mater) {
         return Some(Vec::new());
     }
     let mut left = nodes;
-    short(start, mater, &mut left)
+    short(start, mater, &mut left).or_else(|| {
+        (start.board().occupied().count() > CROWDED).then(|| one_move_on(start, mater, nodes))?
+    })
+}
+
+/// More men than this make a position crowded: lines are long to find
+/// there, and the narrow search can miss every move that opens one.
+const CROWDED: usize = 20;
+
+/// A short line from each position the next move reaches, nearest first by
+/// our estimate, each with an equal share of `nodes` expansions: a helpmate
+/// from there, after that move, is one from here. In a crowded position
+/// the narrow search keeps only a few moves at its first ply, and the one
+/// that opens a line to the king (a pawn's step in the opening, say) is
+/// often not among them; here every first move gets its own search.
+fn one_move_on(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
+    let mut children: Vec<(u32, Move, Chess)> = start
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = start.clone();
+            child.play_unchecked(mv);
+            (distance(&child, mater), mv, child)
+        })
+        .collect();
+    children.sort_by_key(|(distance, _, _)| *distance);
+    let share = nodes / children.len().max(1);
+    children.into_iter().find_map(|(_, mv, child)| {
+        if is_mate_by(&child, mater) {
+            return Some(vec![mv]);
+        }
+        let mut left = share;
+        let mut line = short(&child, mater, &mut left)?;
+        line.insert(0, mv);
+        Some(line)
+    })
 }
 
 /// How many of its moves the mating side tries at each ply of a short
