@@ -24,6 +24,25 @@ proptest! {
     }
 }
 
+proptest! {
+    // A search per ply and engine: a fixed few dozen games, whatever
+    // `PROPTEST_CASES` says (the seeded test below shows what they reach).
+    #![proptest_config(ProptestConfig {
+        cases: 48,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    #[test]
+    fn prop_exact_dead_rule_arbiter_matches_reference(
+        bytes in proptest::collection::vec(any::<u8>(), 8..=8 + 1 + BLOCKED_PLIES),
+    ) {
+        if let Err(divergence) = exact_dead_position_game(&bytes, ORACLE_BUDGET) {
+            prop_assert!(false, "{divergence}\nbytes: {bytes:?}");
+        }
+    }
+}
+
 /// The same oracle on bytes from a fixed seed, as a fuzzer would feed it.
 #[test]
 fn oracle_agrees_on_seeded_bytes() {
