@@ -225,10 +225,10 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The budget behind every status record: 10,000 expansions in each
+    /// The budget behind every status record: 40,000 expansions in each
     /// helpmate search and 20,000 explored positions per side.
     pub const DEFAULT: Budget = Budget {
-        helpmate_nodes: 10_000,
+        helpmate_nodes: 40_000,
         explored_positions: 20_000,
     };
 }

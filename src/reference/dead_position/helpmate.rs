@@ -138,21 +138,43 @@ fn to_promotion(pawn: Square, side: Color) -> u32 {
 
 /// A short helpmate line by `mater` from `start`, expanding at most
 /// `nodes` positions (see `short`); in a crowded position (more than
-/// [`CROWDED`] men), failing that, one from a position the next move
-/// reaches, with `nodes` more expansions (see `one_move_on`).
+/// [`CROWDED`] men) at most an eighth of that, and failing that, one from
+/// a position the next move reaches, with `nodes` more expansions (see
+/// `one_move_on`).
 pub fn short_line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     if is_mate_by(start, mater) {
         return Some(Vec::new());
     }
-    let mut left = nodes;
-    short(start, mater, &mut left).or_else(|| {
-        (start.board().occupied().count() > CROWDED).then(|| one_move_on(start, mater, nodes))?
-    })
+    if start.board().occupied().count() <= CROWDED {
+        let mut left = nodes;
+        return short(start, mater, &mut left);
+    }
+    // Crowded: the narrow search from here gets an eighth of the budget,
+    // one move on gets all of it.
+    let mut left = nodes / 8;
+    short(start, mater, &mut left).or_else(|| one_move_on(start, mater, nodes))
 }
 
 /// More men than this make a position crowded: lines are long to find
 /// there, and the narrow search can miss every move that opens one.
 const CROWDED: usize = 20;
+
+/// The legal moves from `position` with the positions they reach, nearest
+/// to a mate by `mater` first by our estimate; moves after which `mater`
+/// has only its king left are dropped (no mate by it can follow).
+fn nearest_first(position: &Chess, mater: Color) -> Vec<(u32, Move, Chess)> {
+    let mut children: Vec<(u32, Move, Chess)> = position
+        .legal_moves()
+        .into_iter()
+        .filter_map(|mv| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            has_more_than_a_king(&child, mater).then(|| (distance(&child, mater), mv, child))
+        })
+        .collect();
+    children.sort_by_key(|(distance, _, _)| *distance);
+    children
+}
 
 /// A short line from each position the next move reaches, nearest first by
 /// our estimate, each with an equal share of `nodes` expansions: a helpmate
@@ -161,16 +183,7 @@ const CROWDED: usize = 20;
 /// that opens a line to the king (a pawn's step in the opening, say) is
 /// often not among them; here every first move gets its own search.
 fn one_move_on(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
-    let mut children: Vec<(u32, Move, Chess)> = start
-        .legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let mut child = start.clone();
-            child.play_unchecked(mv);
-            (distance(&child, mater), mv, child)
-        })
-        .collect();
-    children.sort_by_key(|(distance, _, _)| *distance);
+    let children = nearest_first(start, mater);
     let share = nodes / children.len().max(1);
     children.into_iter().find_map(|(_, mv, child)| {
         if is_mate_by(&child, mater) {
@@ -235,16 +248,7 @@ fn deepen(
         }
         return false;
     }
-    let mut children: Vec<(u32, Move, Chess)> = position
-        .legal_moves()
-        .into_iter()
-        .filter_map(|mv| {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            has_more_than_a_king(&child, mater).then(|| (distance(&child, mater), mv, child))
-        })
-        .collect();
-    children.sort_by_key(|(distance, _, _)| *distance);
+    let children = nearest_first(position, mater);
     let beam = if position.turn() == mater {
         MATER_BEAM
     } else {
