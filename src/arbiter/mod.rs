@@ -99,6 +99,12 @@ impl Default for Arbiter {
 impl Arbiter {
     /// A new game from `start` under `edition`.
     pub fn new(start: &StartPosition, edition: Edition) -> Arbiter {
+        Arbiter::started(start, edition, DeadRule::default())
+    }
+
+    /// A new game from `start` under `edition`, its start position judged
+    /// once, with 5.2.2 decided as `dead_rule` says.
+    fn started(start: &StartPosition, edition: Edition, dead_rule: DeadRule) -> Arbiter {
         let position = start.position().clone();
         let mut arbiter = Arbiter {
             edition,
@@ -109,7 +115,7 @@ impl Arbiter {
             window: Window::default(),
             ended: Vec::new(),
             unsettled: false,
-            dead_rule: DeadRule::default(),
+            dead_rule,
             undetermined: false,
             position,
         };
@@ -662,7 +668,7 @@ impl Arbiter {
 
 impl Rules for Arbiter {
     fn start(&mut self, start: &StartPosition, edition: Edition) -> Result<(), RulesError> {
-        *self = Arbiter::new(start, edition).with_dead_rule(self.dead_rule);
+        *self = Arbiter::started(start, edition, self.dead_rule);
         Ok(())
     }
 

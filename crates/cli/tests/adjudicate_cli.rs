@@ -209,19 +209,15 @@ fn exact_dead_positions_end_the_game_and_are_counted_in_the_table() {
         exact.contains("dead positions (5.2.2) also decided exactly in 1 games"),
         "{exact}"
     );
-    assert_eq!(row(&exact, "ended: dead position (5.2.2)"), "1", "{exact}");
-    assert_eq!(row(&exact, "play continued after the end"), "1", "{exact}");
-    assert_eq!(
-        row(&exact, "result: win after an automatic draw"),
-        "1",
-        "{exact}"
-    );
-    // Over by rule, so 6.9 has nothing more to say.
-    assert_eq!(
-        row(&exact, "result: won on time, cannot mate (6.9)"),
-        "0",
-        "{exact}"
-    );
+    // Over by rule at the dead ply, so 6.9 has nothing more to say.
+    for (finding, games) in [
+        ("ended: dead position (5.2.2)", "1"),
+        ("play continued after the end", "1"),
+        ("result: win after an automatic draw", "1"),
+        ("result: won on time, cannot mate (6.9)", "0"),
+    ] {
+        assert_eq!(row(&exact, finding), games, "{finding}: {exact}");
+    }
     assert_eq!(
         row(&exact, "dead position (5.2.2): undetermined"),
         "0",

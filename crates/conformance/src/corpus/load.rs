@@ -406,6 +406,26 @@ mod tests {
     }
 
     #[test]
+    fn the_dead_rule_is_material_unless_a_case_asks() {
+        use crate::corpus::CaseDeadRule;
+        let file = parse_file("g.toml", &format!("{HEAD}expect = {{ clock = 0 }}\n")).unwrap();
+        assert_eq!(file.cases[0].dead_rule, CaseDeadRule::Material);
+        let text = format!("{HEAD}dead-rule = \"exact\"\nexpect = {{ clock = 0 }}\n");
+        let file = parse_file("g.toml", &text).unwrap();
+        assert_eq!(file.cases[0].dead_rule, CaseDeadRule::Exact);
+        let err = problem("dead-rule = \"fast\"\nexpect = { clock = 0 }\n");
+        assert!(
+            err.starts_with("g.toml:5: case \"a\": unknown variant `fast`"),
+            "{err}"
+        );
+        let err = problem("dead_rule = \"exact\"\nexpect = { clock = 0 }\n");
+        assert!(
+            err.starts_with("g.toml:5: case \"a\": unknown field `dead_rule`"),
+            "{err}"
+        );
+    }
+
+    #[test]
     fn toml_errors_name_the_line() {
         let err = problem("expect = { clock = -1 }\n");
         assert!(err.starts_with("g.toml:5: "), "{err}");

@@ -302,7 +302,9 @@ pub fn run_corpus<R: Rules + ?Sized>(
 mod tests {
     use super::*;
     use crate::corpus::parse_file;
+    use drawrules::RulesError;
     use drawrules::reference::Reference;
+    use shakmaty::uci::UciMove;
 
     /// The failures of the one case in `body`, under fide-2018.
     fn failures(body: &str, readings: Readings) -> Vec<String> {
@@ -317,6 +319,50 @@ mod tests {
         .iter()
         .map(ToString::to_string)
         .collect()
+    }
+
+    /// An implementation that decides 5.2.2 by material only: the trait's
+    /// default `set_dead_rule`.
+    struct MaterialOnly(Reference);
+
+    impl Rules for MaterialOnly {
+        fn start(&mut self, start: &StartPosition, edition: Edition) -> Result<(), RulesError> {
+            self.0.start(start, edition)
+        }
+
+        fn play(&mut self, mv: UciMove) -> Result<(), RulesError> {
+            self.0.play(mv)
+        }
+
+        fn status(&self) -> Status {
+            self.0.status()
+        }
+    }
+
+    #[test]
+    fn a_case_of_the_exact_rule_fails_where_it_is_not_offered() {
+        let text = "[[case]]\nname = \"c\"\narticles = [\"5.2.2\"]\nshows = \"x\"\n\
+                    dead-rule = \"exact\"\nfen = \"k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1\"\n\
+                    expect = { ended = [\"dead-position\"] }\n";
+        let case = &parse_file("g.toml", text).unwrap().cases[0];
+        let mut material = MaterialOnly(Reference::default());
+        let found: Vec<String> = run_case(&mut material, case, Edition::Fide2018, Readings::Any)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            found,
+            ["dead-rule: expected 5.2.2 decided exactly, got not offered by this implementation"]
+        );
+        assert!(
+            run_case(
+                &mut Reference::default(),
+                case,
+                Edition::Fide2018,
+                Readings::Any
+            )
+            .is_empty()
+        );
     }
 
     #[test]
