@@ -100,6 +100,30 @@ fn bare(text: &[u8]) -> (u64, u64) {
     (games, plies)
 }
 
+/// The text cut in two near its middle, at the start of a line that opens
+/// a tag section after a blank line (a game boundary for this data).
+fn halves(text: &[u8]) -> (&[u8], &[u8]) {
+    let middle = text.len() / 2;
+    let cut = text[middle..]
+        .windows(3)
+        .position(|bytes| bytes == b"\n\n[")
+        .map_or(text.len(), |at| middle + at + 2);
+    text.split_at(cut)
+}
+
+/// The bare replay on two threads, each reading and replaying one half of
+/// the text: what two threads give on this machine with no
+/// coordination at all, the ceiling for any two-thread program.
+fn bare_two_threads(text: &[u8]) -> (u64, u64) {
+    let (first, second) = halves(text);
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| bare(second));
+        let (games, plies) = bare(first);
+        let (more_games, more_plies) = other.join().expect("the other half");
+        (games + more_games, plies + more_plies)
+    })
+}
+
 /// Adjudicates every game of `text` on `threads` threads: the games read.
 fn adjudicated(name: &str, text: &[u8], threads: usize) -> u64 {
     let mut games = 0;
@@ -190,6 +214,13 @@ fn main() {
         let (bare_time, (games, _)) = best(|| bare(&text));
         let bare_rate = games as f64 / bare_time.as_secs_f64();
         println!("bare pgn-reader + shakmaty replay, 1 thread: {bare_rate:.0} games/s");
+        let (split_time, (split_games, _)) = best(|| bare_two_threads(&text));
+        assert_eq!(split_games, games, "both halves together read every game");
+        let split_rate = split_games as f64 / split_time.as_secs_f64();
+        println!(
+            "bare replay, 2 threads on the two halves of the text: {split_rate:.0} games/s, {:.2} times the 1-thread replay",
+            split_rate / bare_rate
+        );
         println!(
             "{:<10} {:>14} {:>24}",
             "threads", "adjud. games/s", "ratio to 1-thread bare"

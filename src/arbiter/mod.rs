@@ -119,9 +119,7 @@ impl Arbiter {
             undetermined: false,
             position,
         };
-        arbiter
-            .window
-            .push(arbiter.hash, Key::of(&arbiter.position));
+        arbiter.window.restart(&arbiter.position, arbiter.hash);
         arbiter.judge();
         arbiter
     }
@@ -574,9 +572,10 @@ impl Arbiter {
             self.clock.saturating_add(1)
         };
         if resets_count || self.position.castles().castling_rights() != rights_before {
-            self.window.clear();
+            self.window.restart(&self.position, self.hash);
+        } else {
+            self.window.push(&self.position, self.hash, mv);
         }
-        self.window.push(self.hash, Key::of(&self.position));
     }
 
     fn ensure_going_on(&self) -> Result<(), RulesError> {
@@ -599,7 +598,7 @@ impl Arbiter {
         let checkmate = stuck && check;
         let fivefold = match self.edition {
             Edition::Fide2018 => self.window.repetition() >= 5,
-            Edition::Fide2014 => self.window.four_ply_rhythm(),
+            Edition::Fide2014 => self.window.four_ply_rhythm(&self.position),
         };
         let dead = self.dead(checkmate);
         let holds = [
@@ -647,7 +646,7 @@ impl Arbiter {
     fn judge_replayed(&mut self, changes_material: bool) {
         let fivefold = match self.edition {
             Edition::Fide2018 => self.window.repetition() >= 5,
-            Edition::Fide2014 => self.window.four_ply_rhythm(),
+            Edition::Fide2014 => self.window.four_ply_rhythm(&self.position),
         };
         // The material test depends on the pieces alone: the position
         // before this move passed it, so it can fail only after a capture

@@ -8,6 +8,36 @@
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Bitboard, CastlingSide, Chess, Color, Move, Piece, Position, Role, Square};
 
+/// Where the men stand: the men of each colour, then of each kind, as
+/// bitboards. (Copied field by field: a copy of shakmaty's whole `Board`
+/// right after a move was played stalls on the stores the move made.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Placement {
+    colors: [Bitboard; 2],
+    roles: [Bitboard; 6],
+}
+
+impl Placement {
+    fn of(position: &Chess) -> Placement {
+        let board = position.board();
+        Placement {
+            colors: [board.white(), board.black()],
+            roles: Role::ALL.map(|role| board.by_role(role)),
+        }
+    }
+
+    /// Takes back a quiet move: the man standing on `to` goes back to
+    /// `from` (nothing was taken, nothing promoted).
+    fn take_back(&mut self, from: Square, to: Square) {
+        let both = Bitboard::from(from) | Bitboard::from(to);
+        for board in self.colors.iter_mut().chain(self.roles.iter_mut()) {
+            if board.contains(to) {
+                *board ^= both;
+            }
+        }
+    }
+}
+
 /// The full identity of a position (Article 9.2.3): what a hash match must be
 /// confirmed against, so that no verdict rests on a hash alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,27 +45,21 @@ pub(crate) struct Key {
     turn: Color,
     castling: Bitboard,
     en_passant: Option<Square>,
-    /// The men of each colour, then of each kind: the board, square by
-    /// square. (Copied field by field: a copy of shakmaty's whole `Board`
-    /// right after a move was played stalls on the stores the move made.)
-    colors: [Bitboard; 2],
-    roles: [Bitboard; 6],
+    placement: Placement,
 }
 
 impl Key {
     /// The squares occupied in this position.
     pub(crate) fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
+        self.placement.colors[0] | self.placement.colors[1]
     }
 
     pub(crate) fn of(position: &Chess) -> Key {
-        let board = position.board();
         Key {
             turn: position.turn(),
             castling: position.castles().castling_rights(),
             en_passant: position.legal_ep_square(),
-            colors: [board.white(), board.black()],
-            roles: Role::ALL.map(|role| board.by_role(role)),
+            placement: Placement::of(position),
         }
     }
 }
@@ -105,54 +129,114 @@ fn turn_hash(turn: Color) -> u64 {
     }
 }
 
-/// One position of the window.
-#[derive(Clone, Debug)]
+/// One position of the window: its hash, how it was reached, and its
+/// repetition count. The position itself is not kept: within a window every
+/// move is a quiet move of a piece (a pawn move, a capture, castling or a
+/// lost castling right starts a new window), so any earlier position is
+/// the current one with the moves since taken back, and is rebuilt that
+/// way when a hash match must be confirmed.
+#[derive(Clone, Copy, Debug)]
 struct Seen {
     hash: u64,
-    key: Key,
+    /// The move that led here (unused for the window's first position).
+    from: Square,
+    to: Square,
     /// How many times this position had stood when it stood here.
     repetition: u32,
 }
 
 /// The positions since the last irreversible change, oldest first; the last
 /// one is the current position.
+///
+/// Every position after the first has no en passant right (that needs a
+/// pawn move just before) and the castling rights of the first, so two
+/// positions of the window with the same player to move are the same
+/// (Article 9.2.3) exactly when their placements are, the first one
+/// excepted when it has an en passant right.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Window {
     seen: Vec<Seen>,
-    /// Indices into `seen` of the entries whose count is 2.
-    stood_twice: Vec<usize>,
+    /// Whether the first position has an en passant right.
+    first_en_passant: bool,
+    /// The entries whose count is 2, with their positions' keys (taken
+    /// when they stood, as the current position).
+    stood_twice: Vec<(usize, Key)>,
 }
 
 impl Window {
-    /// Forgets every position: an irreversible change happened.
-    pub(crate) fn clear(&mut self) {
+    /// Starts a new window at the current position (the start of the game,
+    /// or an irreversible change just happened); its count is 1.
+    pub(crate) fn restart(&mut self, position: &Chess, hash: u64) {
         self.seen.clear();
         self.stood_twice.clear();
-    }
-
-    /// Adds the current position and returns its repetition count.
-    ///
-    /// Only positions with the same player to move (every second one,
-    /// counting back from the new one) can match. The latest match carries
-    /// the count so far, so the search stops there.
-    pub(crate) fn push(&mut self, hash: u64, key: Key) -> u32 {
-        let earlier = self
-            .seen
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .find(|seen| seen.hash == hash && seen.key == key)
-            .map_or(0, |seen| seen.repetition);
-        let repetition = earlier + 1;
-        if repetition == 2 {
-            self.stood_twice.push(self.seen.len());
-        }
+        self.first_en_passant = position.legal_ep_square().is_some();
         self.seen.push(Seen {
             hash,
-            key,
-            repetition,
+            from: Square::A1,
+            to: Square::A1,
+            repetition: 1,
         });
+    }
+
+    /// Adds the current position, reached from the last one by the quiet
+    /// piece move `mv` (one that changes no castling right), and returns its
+    /// repetition count.
+    ///
+    /// Only positions with the same player to move (every second one,
+    /// counting back from the new one) can match; a hash match is
+    /// confirmed on the placement. The latest match carries the count so
+    /// far, so the search stops there.
+    pub(crate) fn push(&mut self, position: &Chess, hash: u64, mv: Move) -> u32 {
+        let Move::Normal {
+            from,
+            to,
+            capture: None,
+            promotion: None,
+            ..
+        } = mv
+        else {
+            // Not a quiet move: the caller starts a new window instead
+            // (a pawn move or a capture); should one come here anyway, no
+            // earlier position can be the same.
+            debug_assert!(false, "a move within a window is quiet: {mv:?}");
+            self.restart(position, hash);
+            return 1;
+        };
+        self.seen.push(Seen {
+            hash,
+            from,
+            to,
+            repetition: 0,
+        });
+        let last = self.seen.len() - 1;
+        // The placement of the current position, and of the one at
+        // `rebuilt`, which the moves since are taken back to reach.
+        let mut now = None;
+        let mut rebuilt = last;
+        let mut earlier = 0;
+        for index in (0..last.saturating_sub(1)).rev().step_by(2) {
+            if self.seen[index].hash != hash || (index == 0 && self.first_en_passant) {
+                continue;
+            }
+            let (now, then) = now.get_or_insert_with(|| {
+                let placement = Placement::of(position);
+                (placement, placement)
+            });
+            while rebuilt > index {
+                let seen = self.seen[rebuilt];
+                then.take_back(seen.from, seen.to);
+                rebuilt -= 1;
+            }
+            if then == now {
+                earlier = self.seen[index].repetition;
+                break;
+            }
+        }
+        let repetition = earlier + 1;
+        self.seen[last].repetition = repetition;
+        if repetition == 2 {
+            self.stood_twice.push((last, Key::of(position)));
+        }
         repetition
     }
 
@@ -162,19 +246,30 @@ impl Window {
         self.seen.last().map_or(0, |seen| seen.repetition)
     }
 
-    /// The 2014 reading of Article 9.6.1: the current position also stood 4,
-    /// 8, 12 and 16 plies ago (all within the window, since nothing before
-    /// it can be the same).
-    pub(crate) fn four_ply_rhythm(&self) -> bool {
+    /// The 2014 reading of Article 9.6.1: the current position (`position`)
+    /// also stood 4, 8, 12 and 16 plies ago (all within
+    /// the window, since nothing before it can be the same).
+    pub(crate) fn four_ply_rhythm(&self, position: &Chess) -> bool {
         let Some(last) = self.seen.len().checked_sub(1) else {
             return false;
         };
-        let now = &self.seen[last];
-        last >= 16
-            && (1..=4).all(|back| {
-                let then = &self.seen[last - 4 * back];
-                then.hash == now.hash && then.key == now.key
-            })
+        let hash = self.seen[last].hash;
+        if last < 16
+            || (last == 16 && self.first_en_passant)
+            || !(1..=4).all(|back| self.seen[last - 4 * back].hash == hash)
+        {
+            return false;
+        }
+        let now = Placement::of(position);
+        let mut then = now;
+        for (rebuilt, seen) in self.seen.iter().enumerate().skip(last - 15).rev() {
+            then.take_back(seen.from, seen.to);
+            // `then` is now the placement at `rebuilt - 1`.
+            if (last - (rebuilt - 1)) % 4 == 0 && then != now {
+                return false;
+            }
+        }
+        true
     }
 
     /// Positions with the other player to move that have already stood at
@@ -186,7 +281,94 @@ impl Window {
         let last = self.seen.len().wrapping_sub(1);
         self.stood_twice
             .iter()
-            .filter(move |&&index| (last - index) % 2 == 1)
-            .map(|&index| (self.seen[index].hash, &self.seen[index].key))
+            .filter(move |(index, _)| (last - index) % 2 == 1)
+            .map(|(index, key)| (self.seen[*index].hash, key))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+
+    /// Plays `moves` (UCI) from `fen` through a window, every position
+    /// given the hash `forced` when set (so that every hash matches and only
+    /// the placement decides), the true hash otherwise; the repetition
+    /// count and the 2014 rhythm after each ply, the start included.
+    fn counts(fen: &str, moves: &str, forced: Option<u64>) -> Vec<(u32, bool)> {
+        let fen: Fen = fen.parse().expect("a FEN");
+        let mut position: Chess = fen
+            .into_position(CastlingMode::Standard)
+            .expect("a position");
+        let hash_of = |position: &Chess| forced.unwrap_or_else(|| hash(position));
+        let mut window = Window::default();
+        window.restart(&position, hash_of(&position));
+        let mut seen = vec![(window.repetition(), window.four_ply_rhythm(&position))];
+        for text in moves.split_whitespace() {
+            let uci: UciMove = text.parse().expect("a UCI move");
+            let mv = uci.to_move(&position).expect("a legal move");
+            position.play_unchecked(mv);
+            let hash = hash_of(&position);
+            if mv.is_zeroing() {
+                window.restart(&position, hash);
+            } else {
+                window.push(&position, hash, mv);
+            }
+            seen.push((window.repetition(), window.four_ply_rhythm(&position)));
+        }
+        seen
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn a_hash_match_counts_only_when_the_placement_is_the_same() {
+        // Two knights shuffle out and back: the start stands again at
+        // plies 4 and 8; the other positions once each in every cycle.
+        let cycle = "g1f3 g8f6 f3g1 f6g8 ";
+        let expected = [1, 1, 1, 1, 2, 2, 2, 2, 3];
+        for forced in [None, Some(0)] {
+            let seen = counts(START, &cycle.repeat(2), forced);
+            let repetitions: Vec<u32> = seen.iter().map(|(count, _)| *count).collect();
+            assert_eq!(repetitions, expected, "hash forced: {forced:?}");
+        }
+        // An eight-ply cycle through two pairs of knights: the positions
+        // four plies apart differ, though every hash is the same.
+        let long = "g1f3 g8f6 b1c3 b8c6 f3g1 f6g8 c3b1 c6b8 ";
+        for forced in [None, Some(7)] {
+            let seen = counts(START, &long.repeat(2), forced);
+            let repetitions: Vec<u32> = seen.iter().map(|(count, _)| *count).collect();
+            assert_eq!(
+                repetitions,
+                [1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 3],
+                "hash forced: {forced:?}"
+            );
+            assert!(seen.iter().all(|(_, rhythm)| !rhythm), "{seen:?}");
+        }
+    }
+
+    #[test]
+    fn the_2014_rhythm_needs_the_same_placement_every_four_plies() {
+        let seen = counts(START, &"g1f3 g8f6 f3g1 f6g8 ".repeat(4), Some(0));
+        let rhythm: Vec<usize> = (0..seen.len()).filter(|&ply| seen[ply].1).collect();
+        assert_eq!(rhythm, [16]);
+        assert_eq!(seen[16].0, 5);
+    }
+
+    #[test]
+    fn a_first_position_with_an_en_passant_right_never_stands_again() {
+        // Black may take en passant at the start (9.2.3: a different
+        // position from the same placement without that right).
+        let fen = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1";
+        let moves = "e8e7 e1e2 e7e8 e2e1 ".repeat(2);
+        for forced in [None, Some(0)] {
+            let seen = counts(fen, &moves, forced);
+            let repetitions: Vec<u32> = seen.iter().map(|(count, _)| *count).collect();
+            // Plies 1 to 3 stand again at 5 to 7; the start's placement
+            // stands at 4 and 8, without the right.
+            assert_eq!(repetitions, [1, 1, 1, 1, 1, 2, 2, 2, 2], "{forced:?}");
+        }
     }
 }

@@ -70,6 +70,10 @@ pub(crate) struct Scanner<R> {
     buf: Vec<u8>,
     pos: usize,
     end: usize,
+    /// Where the bytes taken into the frame but not yet copied into its
+    /// text start (they end at `pos`): a game's text is copied in long
+    /// stretches, not token by token.
+    kept: usize,
     eof: bool,
     /// A read error not yet reported: the bytes before it go first.
     error: Option<io::Error>,
@@ -91,6 +95,7 @@ impl<R: Read> Scanner<R> {
             buf: vec![0; BLOCK],
             pos: 0,
             end: 0,
+            kept: 0,
             eof: false,
             error: None,
             line: 1,
@@ -114,6 +119,7 @@ impl<R: Read> Scanner<R> {
         self.tags_end = 0;
         self.skipping = false;
         let outcome = self.scan();
+        self.keep();
         let frame = std::mem::take(&mut self.frame);
         self.frame_room = frame.text.len().clamp(256, 1 << 16);
         match outcome {
@@ -136,10 +142,12 @@ impl<R: Read> Scanner<R> {
         }
         self.frame.line = self.line;
         self.tags()?;
+        self.keep();
         self.tags_end = self.frame.text.len();
         if self.frame.problem.is_none() {
             self.movetext()?;
         }
+        self.keep();
         if self.skipping {
             self.frame.problem = Some(Problem::TooLong);
         }
@@ -158,9 +166,11 @@ impl<R: Read> Scanner<R> {
                 return Err(error);
             }
             if self.pos > 0 {
+                self.keep();
                 self.buf.copy_within(self.pos..self.end, 0);
                 self.end -= self.pos;
                 self.pos = 0;
+                self.kept = 0;
             }
             match self.source.read(&mut self.buf[self.end..]) {
                 Ok(0) => self.eof = true,
@@ -181,20 +191,30 @@ impl<R: Read> Scanner<R> {
         })
     }
 
-    /// Takes `n` available bytes into the frame.
+    /// Takes `n` available bytes into the frame (copied into its text by
+    /// the next [`Scanner::keep`]).
     fn take(&mut self, n: usize) {
-        let bytes = &self.buf[self.pos..self.pos + n];
         self.frame.bytes += n as u64;
-        if !self.skipping {
-            let room = self.limits.max_game_bytes + 1 - self.frame.text.len();
-            self.frame.text.extend_from_slice(&bytes[..n.min(room)]);
-            if self.frame.text.len() > self.limits.max_game_bytes {
-                self.skipping = true;
-                self.frame.text.truncate(self.tags_end);
-                self.frame.text.shrink_to(self.tags_end);
-            }
-        }
         self.pos += n;
+    }
+
+    /// Copies the bytes taken since the last call into the frame's text,
+    /// as far as the limit allows: past it the game is being skipped, and
+    /// only its tag section is kept.
+    fn keep(&mut self) {
+        let bytes = &self.buf[self.kept..self.pos];
+        self.kept = self.pos;
+        if self.skipping || bytes.is_empty() {
+            return;
+        }
+        let text = &mut self.frame.text;
+        let room = self.limits.max_game_bytes + 1 - text.len();
+        text.extend_from_slice(&bytes[..bytes.len().min(room)]);
+        if text.len() > self.limits.max_game_bytes {
+            self.skipping = true;
+            text.truncate(self.tags_end);
+            text.shrink_to(self.tags_end);
+        }
     }
 
     /// Takes one byte, counting lines.
@@ -237,6 +257,7 @@ impl<R: Read> Scanner<R> {
         if self.peek(0)? == Some(0xef) && self.peek(1)? == Some(0xbb) && self.peek(2)? == Some(0xbf)
         {
             self.pos += 3;
+            self.kept = self.pos;
         }
         Ok(())
     }
@@ -259,6 +280,7 @@ impl<R: Read> Scanner<R> {
             } else {
                 self.line += u64::from(byte == b'\n');
                 self.pos += 1;
+                self.kept = self.pos;
             }
         }
         Ok(())
@@ -274,6 +296,7 @@ impl<R: Read> Scanner<R> {
                     break;
                 }
                 self.pos += 1;
+                self.kept = self.pos;
             }
         }
         Ok(())

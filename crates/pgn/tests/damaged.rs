@@ -174,6 +174,48 @@ fn too_long_games_are_skipped_without_being_held() {
     assert_eq!(games[2], ("B".into(), None));
 }
 
+#[test]
+fn a_game_over_a_small_byte_limit_is_skipped_however_the_text_is_read() {
+    // The whole text fits in one read of the scanner, so the limit is
+    // found only where the game's text is copied out in one piece.
+    let long = format!("[Event \"Long\"]\n\n{}*\n\n", "Nf3 Nf6 Ng1 Ng8 ".repeat(20));
+    let text = format!("{}{long}{}", game("A"), game("B"));
+    for max_game_bytes in [100, 300] {
+        let limits = Limits {
+            max_game_bytes,
+            ..Limits::default()
+        };
+        let (games, failure) = read(text.as_bytes(), limits);
+        assert_eq!(failure, None);
+        assert_eq!(
+            games,
+            [
+                ("A".into(), None),
+                (
+                    "Long".into(),
+                    Some(format!("more than {max_game_bytes} bytes"))
+                ),
+                ("B".into(), None),
+            ]
+        );
+    }
+    // A tag section alone over the limit: the game keeps nothing of it.
+    let tags = format!(
+        "[Event \"Long\"]\n[Annotator \"{}\"]\n\n1. e4 *\n\n",
+        "x".repeat(200)
+    );
+    let text = format!("{}{tags}{}", game("A"), game("B"));
+    let limits = Limits {
+        max_game_bytes: 100,
+        ..Limits::default()
+    };
+    let (games, failure) = read(text.as_bytes(), limits);
+    assert_eq!(failure, None);
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert_eq!(games[1].1.as_deref(), Some("more than 100 bytes"));
+    assert_eq!(games[2], ("B".into(), None));
+}
+
 /// `count` good games, each named by its number.
 fn many(count: usize) -> String {
     (1..=count).map(|n| game(&n.to_string())).collect()
