@@ -129,6 +129,16 @@ fn turn_hash(turn: Color) -> u64 {
     }
 }
 
+/// The words of [`Window::present`]: 1,024 bits, so that a window of 100
+/// positions sends about one new position in ten to the search.
+const FILTER_WORDS: usize = 16;
+
+/// The word and bit of [`Window::present`] for `hash`.
+fn filter_bit(hash: u64) -> (usize, u64) {
+    let bit = (hash >> 54) as usize;
+    (bit / 64 % FILTER_WORDS, 1 << (bit % 64))
+}
+
 /// One position of the window: its hash, how it was reached, and its
 /// repetition count. The position itself is not kept: within a window every
 /// move is a quiet move of a piece (a pawn move, a capture, castling or a
@@ -158,6 +168,10 @@ pub(crate) struct Window {
     seen: Vec<Seen>,
     /// Whether the first position has an en passant right.
     first_en_passant: bool,
+    /// A bit for each hash of the window, by its top bits: a new position
+    /// whose bit is clear matches none of the window, and the window is not
+    /// searched (most plies of a long window).
+    present: [u64; FILTER_WORDS],
     /// The entries whose count is 2, with their positions' keys (taken
     /// when they stood, as the current position).
     stood_twice: Vec<(usize, Key)>,
@@ -170,6 +184,9 @@ impl Window {
         self.seen.clear();
         self.stood_twice.clear();
         self.first_en_passant = position.legal_ep_square().is_some();
+        self.present = [0; FILTER_WORDS];
+        let (word, bit) = filter_bit(hash);
+        self.present[word] |= bit;
         self.seen.push(Seen {
             hash,
             from: Square::A1,
@@ -209,6 +226,13 @@ impl Window {
             repetition: 0,
         });
         let last = self.seen.len() - 1;
+        let (word, bit) = filter_bit(hash);
+        let maybe_seen = self.present[word] & bit != 0;
+        self.present[word] |= bit;
+        if !maybe_seen {
+            self.seen[last].repetition = 1;
+            return 1;
+        }
         // The placement of the current position, and of the one at
         // `rebuilt`, which the moves since are taken back to reach.
         let mut now = None;
