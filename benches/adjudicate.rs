@@ -229,9 +229,7 @@ fn main() {
         let (games, [bare_time, split_time, one, two]) = timings(file, &text);
         let rate = |time: Duration| games as f64 / time.as_secs_f64();
         let bare_rate = rate(bare_time);
-        println!(
-            "{games} games, best of {ROUNDS} rounds, ratios to the bare replay on 1 thread"
-        );
+        println!("{games} games, best of {ROUNDS} rounds, ratios to the bare replay on 1 thread");
         println!("{:<46} {:>8} {:>6}", "", "games/s", "ratio");
         for (what, time) in [
             ("bare pgn-reader + shakmaty replay, 1 thread", bare_time),

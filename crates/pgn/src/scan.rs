@@ -305,6 +305,14 @@ impl<R: Read> Scanner<R> {
     /// The tag section: `[Name "value"]` pairs, as `pgn-reader` reads them.
     fn tags(&mut self) -> io::Result<()> {
         while self.peek(0)? == Some(b'[') {
+            // Most tag pairs are read in one step; the rest byte by byte
+            // below, to the same end.
+            if let Some(n) = self.plain_tag() {
+                self.frame.tags += 1;
+                self.take(n);
+                self.skip_whitespace(false)?;
+                continue;
+            }
             let line = self.line;
             self.bump()?;
             match self.until(b"\"\n]", |_| {})? {
@@ -358,6 +366,21 @@ impl<R: Read> Scanner<R> {
             }
         }
         Ok(())
+    }
+
+    /// The length of the tag pair at `pos` up to its `]`, when it is a
+    /// plain `[Name "value"]` wholly in the buffer: a quote before any line
+    /// break or `]`, a value without `\\` or line break, and `]` right after
+    /// its closing quote. [`Scanner::tags`] reads such a pair exactly as
+    /// its byte-by-byte path would.
+    fn plain_tag(&self) -> Option<usize> {
+        let data = &self.buf[self.pos..self.end];
+        let open = 1 + memchr::memchr3(b'"', b'\n', b']', data.get(1..)?)?;
+        if data[open] != b'"' {
+            return None;
+        }
+        let close = open + 1 + memchr::memchr3(b'\\', b'"', b'\n', &data[open + 1..])?;
+        (data[close] == b'"' && data.get(close + 1) == Some(&b']')).then_some(close + 2)
     }
 
     /// The movetext, up to the line break before a blank line or a `[`

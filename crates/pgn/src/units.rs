@@ -20,8 +20,9 @@ pub(crate) struct Unit {
     pub line: u64,
     /// Its text: one stretch, or several that blank lines separated.
     pub text: Vec<u8>,
-    /// Where each stretch is in `text`.
-    pub segments: Vec<Range<usize>>,
+    /// Where each stretch after the first starts in `text` (none for a
+    /// text of one stretch, most games).
+    joins: Vec<usize>,
     /// What the scanner found wrong with its last stretch.
     pub problem: Option<Problem>,
 }
@@ -31,7 +32,7 @@ impl Unit {
         Unit {
             index,
             line: frame.line,
-            segments: std::iter::once(0..frame.text.len()).collect(),
+            joins: Vec::new(),
             text: frame.text,
             problem: frame.problem,
         }
@@ -42,16 +43,25 @@ impl Unit {
         self.text.len()
     }
 
+    /// Where each stretch is in `text`, in order.
+    pub(crate) fn segments(&self) -> impl Iterator<Item = Range<usize>> + '_ {
+        let starts = std::iter::once(0).chain(self.joins.iter().copied());
+        let ends = self
+            .joins
+            .iter()
+            .copied()
+            .chain(std::iter::once(self.text.len()));
+        starts.zip(ends).map(|(start, end)| start..end)
+    }
+
     fn last_segment(&self) -> &[u8] {
-        let last = self.segments.last().cloned().unwrap_or_default();
-        &self.text[last]
+        &self.text[self.joins.last().copied().unwrap_or(0)..]
     }
 
     /// Adds a stretch that continues this game's movetext.
     fn join(&mut self, frame: Frame) {
-        let start = self.text.len();
+        self.joins.push(self.text.len());
         self.text.extend_from_slice(&frame.text);
-        self.segments.push(start..self.text.len());
         self.problem = frame.problem;
     }
 }

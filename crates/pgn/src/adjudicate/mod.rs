@@ -288,6 +288,32 @@ impl GameReport {
     /// Adjudicates `game` from `source` under `edition`, deciding Article
     /// 5.2.2 as `dead` says.
     pub fn checked(source: &str, game: &PgnGame, edition: Edition, dead: DeadCheck) -> GameReport {
+        let mut report = GameReport::judged(source, game, edition, dead);
+        report.event.clone_from(&game.tags.event);
+        report.white.clone_from(&game.tags.white);
+        report.black.clone_from(&game.tags.black);
+        report.round.clone_from(&game.tags.round);
+        report
+    }
+
+    /// [`GameReport::checked`] on a game no longer needed: its tags are
+    /// moved into the report, not copied.
+    fn checked_taking(
+        source: &str,
+        mut game: PgnGame,
+        edition: Edition,
+        dead: DeadCheck,
+    ) -> GameReport {
+        let mut report = GameReport::judged(source, &game, edition, dead);
+        report.event = game.tags.event.take();
+        report.white = game.tags.white.take();
+        report.black = game.tags.black.take();
+        report.round = game.tags.round.take();
+        report
+    }
+
+    /// The report of `game`, its tags not yet filled in.
+    fn judged(source: &str, game: &PgnGame, edition: Edition, dead: DeadCheck) -> GameReport {
         let outcome = adjudicate_with(game, edition, dead);
         let (findings, adjudication, error) = match outcome {
             Ok(found) => (found.findings(), Some(found), None),
@@ -297,10 +323,10 @@ impl GameReport {
             source: source.to_owned(),
             game: game.index,
             line: game.line,
-            event: game.tags.event.clone(),
-            white: game.tags.white.clone(),
-            black: game.tags.black.clone(),
-            round: game.tags.round.clone(),
+            event: None,
+            white: None,
+            black: None,
+            round: None,
             findings,
             adjudication,
             error,
@@ -470,7 +496,7 @@ where
         |item| {
             item.map(|unit| {
                 let game = parse(&unit, &limits);
-                let report = GameReport::checked(source_name, &game, edition, dead);
+                let report = GameReport::checked_taking(source_name, game, edition, dead);
                 let line = json.then(|| report.json());
                 (report, line)
             })

@@ -52,9 +52,9 @@ pub(crate) fn parse(unit: &Unit, limits: &Limits) -> PgnGame {
         ..PgnGame::default()
     };
     let mut moves = Vec::new();
-    for (at, segment) in unit.segments.iter().enumerate() {
+    for (at, segment) in unit.segments().enumerate() {
         let mut part = PgnGame::default();
-        parse_segment(&unit.text[segment.clone()], &mut part, limits.max_plies);
+        parse_segment(&unit.text[segment], &mut part, limits.max_plies);
         if moves.is_empty() {
             moves = part.moves;
         } else {

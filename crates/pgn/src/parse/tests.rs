@@ -38,8 +38,8 @@ fn agree_on_every_stretch(text: &[u8]) -> usize {
     let mut stretches = 0;
     for unit in Units::new(text, Limits::default()) {
         let unit = unit.expect("in memory");
-        for segment in &unit.segments {
-            agree(&unit.text[segment.clone()]);
+        for segment in unit.segments() {
+            agree(&unit.text[segment]);
             stretches += 1;
         }
     }
