@@ -17,7 +17,6 @@ use drawrules_pgn::{PgnGame, decompressed};
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
 use shakmaty::Position;
 
-
 /// A bare `pgn-reader` visitor: the tags that set up the position (FEN,
 /// Variant) and the main line's SAN, as any program that replays a PGN
 /// file collects them.
