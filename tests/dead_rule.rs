@@ -2,6 +2,7 @@
 //! both engines: how an undetermined verdict shows, and that it never ends
 //! the game.
 
+use drawrules::explain::{explain, render_table, verdict};
 use drawrules::mating::{Budget, DeadRule};
 use drawrules::{Arbiter, Claim, Edition, Ending, Reference, Rules, StartPosition, Status};
 
@@ -82,4 +83,43 @@ fn the_rule_outlives_a_new_game_and_can_be_set_back() {
         assert!(material[0].ended.is_empty(), "{name}");
         assert!(rules.play("a1b2".parse().unwrap()).is_ok(), "{name}");
     }
+}
+
+/// The `explain` table and verdict (what `drawrules explain
+/// --exact-dead-position` prints) of `moves` from `fen` under `rule`,
+/// the same from both engines.
+fn explained(rule: DeadRule, fen: &str, moves: &[&str]) -> String {
+    let start: StartPosition = fen.parse().expect("a legal FEN");
+    let mut tables = Vec::new();
+    for (name, mut rules) in engines() {
+        assert!(rules.set_dead_rule(rule), "{name}");
+        let told = explain(rules.as_mut(), &start, Edition::Fide2018, moves);
+        assert!(told.error.is_none(), "{name}: {:?}", told.error);
+        let last = told.rows.last().expect("ply 0 is always there");
+        tables.push(format!("{}{}\n", render_table(&told.rows), verdict(last)));
+    }
+    assert_eq!(tables[0], tables[1], "the engines disagree");
+    tables.swap_remove(0)
+}
+
+#[test]
+fn explain_shows_undetermined_and_decided_verdicts() {
+    // Every row undecided, and the game goes on.
+    let undecided = explained(
+        DeadRule::Exact(TINY),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &["g1f3", "g8f6", "f3g1", "f6g8"],
+    );
+    // Worked example (e) of spec/rules/5-endings.md: the 150th quiet ply
+    // leaves Black only the capture of the rook, so the position is dead
+    // as well as past the 75 moves.
+    let decided = explained(
+        DeadRule::exact(),
+        "k7/8/8/8/8/8/8/1R5K w - - 149 120",
+        &["b1b7"],
+    );
+    insta::assert_snapshot!(
+        "explain_exact_dead_position",
+        format!("budget of 1 expansion:\n{undecided}\ndefault budget:\n{decided}")
+    );
 }

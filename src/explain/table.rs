@@ -111,7 +111,8 @@ fn endings(ended: &[Ending]) -> Vec<String> {
 }
 
 /// One line on the last ply: the result if the game is over, otherwise who
-/// is to move and which draws they may claim.
+/// is to move, which draws they may claim, and any ending decided neither
+/// way (an undetermined 5.2.2 verdict under the exact rule).
 pub fn verdict(last: &Row) -> String {
     let status = &last.status;
     if status.is_over() {
@@ -128,12 +129,27 @@ pub fn verdict(last: &Row) -> String {
         _ => "White",
     };
     let open = claims(last);
-    if open.is_empty() {
+    let goes_on = if open.is_empty() {
         format!("verdict: * the game goes on; {mover} to move has no draw to claim")
     } else {
         format!(
             "verdict: * the game goes on; {mover} to move may claim {}",
             open.join(" or ")
+        )
+    };
+    // An ending decided neither way is said, never passed over: the game
+    // goes on only because it was not shown to be over.
+    let undecided: Vec<String> = status
+        .undetermined
+        .iter()
+        .map(|ending| format!("{ending} ({})", ending.article()))
+        .collect();
+    if undecided.is_empty() {
+        goes_on
+    } else {
+        format!(
+            "{goes_on}; {} undetermined within the search budget",
+            undecided.join(" and ")
         )
     }
 }
