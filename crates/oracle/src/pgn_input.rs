@@ -16,7 +16,9 @@ use drawrules_pgn::{Games, PgnGame};
 ///
 /// * games are numbered 1, 2, 3, ... in input order, and the streaming
 ///   adjudication reports the same games, in the same order, with the same
-///   JSON lines, as adjudicating each game read on its own;
+///   JSON lines, as adjudicating each game read on its own, on one thread
+///   and on two (where the text is cut into pieces that each worker cuts
+///   into games);
 /// * a game that cannot be replayed has an error line naming its number;
 /// * a replayed game's final record is the reference's at the same ply, and
 ///   its findings are consistent (an ending at most at the final ply; plies
@@ -62,6 +64,24 @@ pub fn pgn_input(bytes: &[u8]) -> Result<Agreement, InconsistencyError> {
     if streamed != one_by_one {
         return Err(fail(format!(
             "streamed reports differ from game-by-game ones:\n{streamed:?}\n{one_by_one:?}"
+        )));
+    }
+    // Two threads, the text cut into pieces of a few dozen bytes that each
+    // worker cuts into games itself: the same games, numbers and lines.
+    let mut in_pieces = Vec::new();
+    let options = AdjudicateOptions {
+        json: true,
+        threads: 2,
+        batch_bytes: 48,
+        ..AdjudicateOptions::default()
+    };
+    adjudicate_source("fuzz.pgn", bytes, &options, |_, line| {
+        in_pieces.push(line.unwrap_or_default().to_owned());
+    })
+    .map_err(|err| fail(format!("the stream in pieces failed: {err}")))?;
+    if in_pieces != streamed {
+        return Err(fail(format!(
+            "reports read in pieces on two threads differ from the one-thread stream:\n{in_pieces:?}\n{streamed:?}"
         )));
     }
     for (number, game) in games.iter().enumerate() {

@@ -22,6 +22,7 @@
 //! skipped token would have made legal, or not at all.
 
 pub mod adjudicate;
+mod chunks;
 mod game;
 mod input;
 mod lexer;

@@ -89,7 +89,8 @@ pub(crate) struct Scanner<R> {
 }
 
 impl<R: Read> Scanner<R> {
-    pub(crate) fn new(source: R, limits: Limits) -> Scanner<R> {
+    /// Cuts `source`, whose first line is line `line` of the whole text.
+    pub(crate) fn starting_at(source: R, limits: Limits, line: u64) -> Scanner<R> {
         Scanner {
             source,
             buf: vec![0; BLOCK],
@@ -98,7 +99,7 @@ impl<R: Read> Scanner<R> {
             kept: 0,
             eof: false,
             error: None,
-            line: 1,
+            line,
             limits,
             frame: Frame::default(),
             tags_end: 0,

@@ -79,8 +79,14 @@ pub(crate) struct Units<R> {
 
 impl<R: Read> Units<R> {
     pub(crate) fn new(source: R, limits: Limits) -> Units<R> {
+        Units::starting_at(source, limits, 1)
+    }
+
+    /// The games of `source`, whose first line is line `line` of the whole
+    /// text; numbered from 1 all the same.
+    pub(crate) fn starting_at(source: R, limits: Limits, line: u64) -> Units<R> {
         Units {
-            scanner: Scanner::new(source, limits),
+            scanner: Scanner::starting_at(source, limits, line),
             limits,
             ahead: None,
             queue: VecDeque::new(),

@@ -43,9 +43,10 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Position};
 use thiserror::Error;
 
+use crate::chunks::{Chunks, Item, Numbering};
 use crate::parse::parse;
 use crate::san::to_move;
-use crate::units::Units;
+use crate::units::{Unit, Units};
 use crate::{GameError, Limits, ParallelError, PgnGame, SourceError, Variant, in_order_weighed};
 use drawrules::Arbiter;
 use drawrules::laws::{Claim, Edition};
@@ -403,11 +404,13 @@ pub struct AdjudicateOptions {
     pub edition: Edition,
     /// Worker threads (1: everything on the calling thread).
     pub threads: usize,
-    /// Games per batch handed to the workers.
+    /// Games per batch handed to the workers, when the text is cut game by
+    /// game on the reading thread (see [`adjudicate_source`]).
     pub batch: usize,
-    /// Bytes of game text per batch at most (a batch is handed over when
-    /// it holds `batch` games or this many bytes): with at most
-    /// `2 × threads + 2` batches in flight, this and
+    /// Bytes of text per piece or batch handed to a worker at most (pieces
+    /// are at most 512 KiB whatever this says): with at most
+    /// `2 × threads + 2` in flight, this, the 4 MiB the reading thread may
+    /// hold while it looks for a place to cut, and
     /// [`Limits::max_game_bytes`] bound the text held at once.
     pub batch_bytes: usize,
     /// How long a game may be.
@@ -452,6 +455,17 @@ pub enum AdjudicateError {
 /// them on `options.threads` threads, and calls `on_report` for each in
 /// input order with its report and, if `options.json`, its JSON line.
 ///
+/// On one thread the games are cut, read and judged one by one. On
+/// several, a reading thread cuts the text into pieces of whole games (at
+/// most 512 KiB, or `options.batch_bytes` if less) at lines where any
+/// reader of the whole text starts a new game (see the `chunks` module),
+/// each worker cuts and judges the games of the pieces it takes, and the
+/// calling thread numbers the games in order: the reports are the same
+/// either way. Where no such line turns up within 4 MiB (a game longer
+/// than that, a stream with no tags), the rest of the text is cut game by
+/// game on the reading thread and handed over in batches of
+/// `options.batch` games.
+///
 /// # Errors
 ///
 /// [`AdjudicateError`] when the source fails (after the reports of the
@@ -480,32 +494,59 @@ where
     R: Read + Send,
     F: FnMut(&GameReport, Option<&str>),
 {
-    let mut failure = None;
-    let edition = options.edition;
-    let json = options.json;
     let limits = options.limits;
-    let dead = options.dead;
-    // The scanner cuts the text into games on the reading thread; parsing
-    // them is the workers' job.
-    in_order_weighed(
-        Units::new(reader, limits),
-        options.threads,
-        options.batch,
-        options.batch_bytes,
-        |item| item.as_ref().map_or(0, |unit| unit.weight()),
-        |item| {
-            item.map(|unit| {
-                let game = parse(&unit, &limits);
-                let report = GameReport::checked_taking(source_name, game, edition, dead);
-                let line = json.then(|| report.json());
-                (report, line)
-            })
-        },
-        |outcome| match outcome {
-            Ok((report, line)) => on_report(&report, line.as_deref()),
-            Err(error) => failure = Some(error),
-        },
-    )?;
+    let judge = |unit: Result<Unit, SourceError>| {
+        unit.map(|unit| {
+            let game = parse(&unit, &limits);
+            let report =
+                GameReport::checked_taking(source_name, game, options.edition, options.dead);
+            let line = options.json.then(|| report.json());
+            (report, line)
+        })
+    };
+    let mut failure = None;
+    if options.threads <= 1 {
+        // One thread: game by game, numbered as read.
+        for outcome in Units::new(reader, limits).map(judge) {
+            match outcome {
+                Ok((report, line)) => on_report(&report, line.as_deref()),
+                Err(error) => failure = Some(error),
+            }
+        }
+    } else {
+        // Several: the reading thread cuts the text into pieces of whole
+        // games, each worker cuts and judges the games of its own pieces,
+        // and the calling thread numbers the games in order.
+        let piece_size = options.batch_bytes.clamp(1, PIECE_BYTES);
+        let mut numbering = Numbering::default();
+        in_order_weighed(
+            Chunks::new(reader, limits, piece_size),
+            options.threads,
+            options.batch,
+            piece_size,
+            Item::weight,
+            |item| match item {
+                Item::Piece(piece) => piece.units(limits).map(judge).collect(),
+                Item::Unit(unit) => vec![judge(unit)],
+            },
+            |outcomes: Vec<_>| {
+                for outcome in outcomes {
+                    match outcome {
+                        Ok((mut report, line)) => {
+                            let in_piece = report.game;
+                            report.game = numbering.next_game();
+                            let line = line.map(|json| renumbered(json, &report, in_piece));
+                            on_report(&report, line.as_deref());
+                        }
+                        Err(mut error) => {
+                            error.after_game = numbering.read();
+                            failure = Some(error);
+                        }
+                    }
+                }
+            },
+        )?;
+    }
     match failure {
         Some(error) => Err(AdjudicateError::Source {
             source_name: source_name.to_owned(),
@@ -515,9 +556,59 @@ where
     }
 }
 
+/// The text of a piece handed to one worker at a time, at most.
+const PIECE_BYTES: usize = 1 << 19;
+
+/// The JSON line of `report`, given `json`, its line written when the game
+/// had the number `in_piece`: the number is the second field, right after
+/// the source, so it is put in place there; anything else is written anew.
+fn renumbered(json: String, report: &GameReport, in_piece: u64) -> String {
+    let source = serde_json::to_string(&report.source).unwrap_or_default();
+    let before = format!(r#"{{"source":{source},"game":{in_piece},"#);
+    match json.strip_prefix(&before) {
+        Some(rest) => format!(r#"{{"source":{source},"game":{},{rest}"#, report.game),
+        None => report.json(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_threads_number_the_games_and_write_the_lines_of_one() {
+        let text = "[Event \"A\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"B\"]\n\n1. e4 Ke7?? 1/2-1/2\n\n\
+                    [Event \"C\"]\n\n1. d4 Nf9 2. Nxx *\n\n[Event \"D\"]\n\n1. e4 *\n";
+        // A source name that JSON must escape.
+        let name = "we\"ird\\ü.pgn";
+        let lines = |threads: usize| {
+            let options = AdjudicateOptions {
+                threads,
+                json: true,
+                batch_bytes: 16,
+                ..AdjudicateOptions::default()
+            };
+            let mut lines = Vec::new();
+            adjudicate_source(name, text.as_bytes(), &options, |report, line| {
+                lines.push((report.game, line.unwrap().to_owned()));
+            })
+            .unwrap();
+            lines
+        };
+        let one = lines(1);
+        assert_eq!(
+            one.iter().map(|(game, _)| *game).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        assert!(
+            one[3]
+                .1
+                .starts_with(r#"{"source":"we\"ird\\ü.pgn","game":4,"#),
+            "{}",
+            one[3].1
+        );
+        assert_eq!(lines(2), one);
+    }
     use crate::Games;
     use drawrules::laws::{Ending, GameResult};
 
