@@ -419,7 +419,10 @@ impl Arbiter {
     /// en passant capture is legal, the castling field in Shredder-FEN
     /// (rook files) in Chess960.
     pub fn fen(&self) -> String {
-        let fen = Fen::from_position(&self.position, EnPassantMode::Legal).to_string();
+        // Written straight into a string (the same text as its `Display`,
+        // without a formatter call per character).
+        let mut fen = String::with_capacity(96);
+        Fen::from_position(&self.position, EnPassantMode::Legal).append_to_string(&mut fen);
         if self.mode == CastlingMode::Standard {
             return fen;
         }
