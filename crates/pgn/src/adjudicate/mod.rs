@@ -407,8 +407,9 @@ pub struct AdjudicateOptions {
     /// Games per batch handed to the workers, when the text is cut game by
     /// game on the reading thread (see [`adjudicate_source`]).
     pub batch: usize,
-    /// Bytes of text per piece or batch handed to a worker at most (pieces
-    /// are at most 512 KiB whatever this says): with at most
+    /// Bytes of text per piece or batch handed to a worker (pieces are
+    /// about 512 KiB at most whatever this says, up to 4 MiB when the
+    /// places to cut are far apart): with at most
     /// `2 × threads + 2` in flight, this, the 4 MiB the reading thread may
     /// hold while it looks for a place to cut, and
     /// [`Limits::max_game_bytes`] bound the text held at once.
@@ -456,8 +457,9 @@ pub enum AdjudicateError {
 /// input order with its report and, if `options.json`, its JSON line.
 ///
 /// On one thread the games are cut, read and judged one by one. On
-/// several, a reading thread cuts the text into pieces of whole games (at
-/// most 512 KiB, or `options.batch_bytes` if less) at lines where any
+/// several, a reading thread cuts the text into pieces of whole games
+/// (about 512 KiB, or `options.batch_bytes` if less; up to 4 MiB when the
+/// places to cut are far apart) at lines where any
 /// reader of the whole text starts a new game (see the `chunks` module),
 /// each worker cuts and judges the games of the pieces it takes, and the
 /// calling thread numbers the games in order: the reports are the same
@@ -524,7 +526,12 @@ where
             options.threads,
             options.batch,
             piece_size,
-            Item::weight,
+            // A piece is a batch of its own, however far short of the size
+            // its last game left it; games cut one by one batch up by size.
+            |item| match item {
+                Item::Piece(_) => piece_size,
+                Item::Unit(_) => item.weight(),
+            },
             |item| match item {
                 Item::Piece(piece) => piece.units(limits).map(judge).collect(),
                 Item::Unit(unit) => vec![judge(unit)],
