@@ -11,8 +11,9 @@
 //! starting with `[`, and cuts a `{` comment at a line starting with `[`
 //! and a letter; only a tag section goes on across such a line. So the
 //! last line before the cut, blank lines aside, must neither open a tag
-//! (`[`) or an escape line (`%`) nor go on from a tag value whose line
-//! ended in `\` (the escape takes the line break with it). A game that
+//! (`[`), close one left open on the line before (`]`) or be an escape
+//! line (`%`), nor go on from a tag value whose line ended in `\` (the
+//! escape takes the line break with it). A game that
 //! starts with a quoted tag pair is never joined to the one before it.
 //! Each piece, read by a scanner that starts at its first line, gives
 //! exactly the games the whole text gives there.
@@ -253,8 +254,9 @@ fn opens_quoted_tag(line: &[u8]) -> bool {
 
 /// Whether the text before a line (ending with its line break) leaves the
 /// scanner outside any tag section: its last line that is not blank
-/// neither starts with `[` or `%` nor ends in `\`, and the line before that
-/// one does not end in `\`.
+/// neither starts with `[`, `]` or `%` nor ends in `\`, and the line before
+/// that one does not end in `\`. (A line starting with `]` may close a tag
+/// name that the line before left open, and more tags may follow on it.)
 fn text_before_ends_a_game(before: &[u8]) -> bool {
     let mut lines = before
         .strip_suffix(b"\n")
@@ -272,7 +274,7 @@ fn text_before_ends_a_game(before: &[u8]) -> bool {
         .iter()
         .find(|byte| !matches!(byte, b' ' | b'\t' | b'\r'))
         .copied();
-    !matches!(first, Some(b'[' | b'%'))
+    !matches!(first, Some(b'[' | b']' | b'%'))
         && !ends_in_escape(last)
         && !lines.next().is_some_and(ends_in_escape)
 }
@@ -429,6 +431,7 @@ mod tests {
             format!("{a}[Event \"X\"]\n\n1. e4 {{ a\n[1] \"q\" }} 1-0\n\n{b}"),
             // Movetext cut by blank lines, joined again.
             format!("{a}[Event \"X\"]\n\n1. e4\n\n{{note}}\n\n1... e5 1-0\n\n{b}"),
+            format!("{a}[Event\n  ] [Site \"x\"]\n[Round \"1\"]\n\n1. e4 *\n\n{b}"),
             // Tags without quotes, and a tag pair with a space before it.
             format!("{a}[Event]\n1. e4 *\n\n  [Event \"Y\"]\n1. d4 *\n\n{b}"),
             format!("{a}{}\n\n{b}", "Nf3 Nf6 Ng1 Ng8 ".repeat(500)),
@@ -441,6 +444,13 @@ mod tests {
                 same_in_pieces(text.as_bytes(), Some(at), Limits::default());
             }
         }
+        // Found by the pgn_input fuzz target (it was cut in two): a tag
+        // name left open at its line's end is closed by the `]` that
+        // starts the next line, where another tag follows, so the third
+        // line is still in the tag section. One game, never cut.
+        let found = b"[Varia\x00690s\n][FEN \"1ri\"]\n[FEN \"1B8/\"0gs1\n1.e8 *\n";
+        assert_eq!(same_in_pieces(found, None, Limits::default()), 1);
+        assert_eq!(whole(found, None, Limits::default()).len(), 1);
         let small = Limits {
             max_game_bytes: 100,
             max_plies: 5,
@@ -465,7 +475,10 @@ mod tests {
     #[test]
     fn random_texts_read_the_same_in_pieces() {
         // Fragments of PGN, good and bad, strung together at random.
-        const FRAGMENTS: [&str; 24] = [
+        const FRAGMENTS: [&str; 27] = [
+            "[Ev\n",
+            "\n]",
+            "\n  %e\n",
             "[Event \"A\"]\n",
             "[Site \"x\\",
             "\n",
