@@ -7,7 +7,9 @@ use super::{Agreement, InconsistencyError};
 use drawrules::Rules;
 use drawrules::laws::Edition;
 use drawrules::reference::Reference;
-use drawrules_pgn::adjudicate::{AdjudicateOptions, GameReport, adjudicate_source};
+use drawrules_pgn::adjudicate::{
+    AdjudicateError, AdjudicateOptions, GameReport, adjudicate_source,
+};
 use drawrules_pgn::{Games, PgnGame};
 
 /// Judges one input for `drawrules adjudicate`: `bytes` read as a plain
@@ -40,6 +42,26 @@ use drawrules_pgn::{Games, PgnGame};
 /// assert_eq!(agreement.inputs, 2);
 /// assert_eq!(agreement.endings[0], 1, "one checkmate");
 /// ```
+/// The JSON lines `adjudicate_source` writes for `bytes` on `threads`
+/// threads, with pieces of at most `batch_bytes` bytes.
+fn json_lines(
+    bytes: &[u8],
+    threads: usize,
+    batch_bytes: usize,
+) -> Result<Vec<String>, AdjudicateError> {
+    let options = AdjudicateOptions {
+        json: true,
+        threads,
+        batch_bytes,
+        ..AdjudicateOptions::default()
+    };
+    let mut lines = Vec::new();
+    adjudicate_source("fuzz.pgn", bytes, &options, |_, line| {
+        lines.push(line.unwrap_or_default().to_owned());
+    })?;
+    Ok(lines)
+}
+
 pub fn pgn_input(bytes: &[u8]) -> Result<Agreement, InconsistencyError> {
     let edition = Edition::Fide2018;
     let fail = |what: String| InconsistencyError { edition, what };
@@ -52,15 +74,8 @@ pub fn pgn_input(bytes: &[u8]) -> Result<Agreement, InconsistencyError> {
         .iter()
         .map(|game| GameReport::of("fuzz.pgn", game, edition).json())
         .collect();
-    let mut streamed = Vec::new();
-    let options = AdjudicateOptions {
-        json: true,
-        ..AdjudicateOptions::default()
-    };
-    adjudicate_source("fuzz.pgn", bytes, &options, |_, line| {
-        streamed.push(line.unwrap_or_default().to_owned());
-    })
-    .map_err(|err| fail(format!("the stream failed: {err}")))?;
+    let streamed = json_lines(bytes, 1, AdjudicateOptions::default().batch_bytes)
+        .map_err(|err| fail(format!("the stream failed: {err}")))?;
     if streamed != one_by_one {
         return Err(fail(format!(
             "streamed reports differ from game-by-game ones:\n{streamed:?}\n{one_by_one:?}"
@@ -68,17 +83,8 @@ pub fn pgn_input(bytes: &[u8]) -> Result<Agreement, InconsistencyError> {
     }
     // Two threads, the text cut into pieces of a few dozen bytes that each
     // worker cuts into games itself: the same games, numbers and lines.
-    let mut in_pieces = Vec::new();
-    let options = AdjudicateOptions {
-        json: true,
-        threads: 2,
-        batch_bytes: 48,
-        ..AdjudicateOptions::default()
-    };
-    adjudicate_source("fuzz.pgn", bytes, &options, |_, line| {
-        in_pieces.push(line.unwrap_or_default().to_owned());
-    })
-    .map_err(|err| fail(format!("the stream in pieces failed: {err}")))?;
+    let in_pieces = json_lines(bytes, 2, 48)
+        .map_err(|err| fail(format!("the stream in pieces failed: {err}")))?;
     if in_pieces != streamed {
         return Err(fail(format!(
             "reports read in pieces on two threads differ from the one-thread stream:\n{in_pieces:?}\n{streamed:?}"
