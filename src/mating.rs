@@ -217,8 +217,9 @@ impl From<Side> for Color {
 /// documented budget of the status record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Budget {
-    /// Positions each of the two helpmate searches (short lines first,
-    /// then best-first) may expand.
+    /// Positions each helpmate search may expand: the short lines, the
+    /// best-first search, and (where too many positions are reachable to
+    /// visit them all) each stage of the harder searches that follow.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit.
     pub explored_positions: usize,

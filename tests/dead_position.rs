@@ -200,3 +200,105 @@ fn only_one_side_can_mate() {
         }
     ));
 }
+
+/// Positions the default budget once left undetermined, each now decided:
+/// the FEN, the side asked about, whether it can mate, and where the
+/// position comes from (a ply of a game of the shared Lichess file, or the
+/// final position of a game whose winner on time was checked under 6.9).
+const ONCE_UNDETERMINED: [(&str, Color, bool, &str); 10] = [
+    (
+        "8/8/8/8/4kn2/8/3K4/2r5 w - - 0 73",
+        Color::Black,
+        false,
+        "game 1488, ply 144: White's only move takes the rook, leaving a knight",
+    ),
+    (
+        "8/8/4K1k1/4B3/5P2/4b3/8/8 b - - 0 55",
+        Color::White,
+        true,
+        "game 224, ply 109: the f-pawn queens past bishops of one colour",
+    ),
+    (
+        "8/8/2k1p3/8/3K4/8/b7/8 b - - 9 80",
+        Color::Black,
+        true,
+        "game 3623, ply 159: the e-pawn queens",
+    ),
+    (
+        "8/8/5p2/5K2/1k6/5n2/8/8 w - - 0 63",
+        Color::Black,
+        true,
+        "game 3418, ply 124: the king next to the pawn lets it go",
+    ),
+    (
+        "8/8/8/P5B1/1k3bK1/8/8/8 b - - 0 52",
+        Color::White,
+        true,
+        "game 3635, ply 103: the a-pawn queens",
+    ),
+    (
+        "8/8/8/4Kp2/8/4k3/2n5/8 w - - 0 77",
+        Color::Black,
+        true,
+        "game 6972, ply 152: the f-pawn queens",
+    ),
+    (
+        "3r1k2/1R1P4/2P2P2/3K4/8/8/8/8 w - - 1 83",
+        Color::Black,
+        true,
+        "game 106, won on time by Black: a rook against a rook and three pawns",
+    ),
+    (
+        "8/8/2P2K2/8/3r4/8/R6Q/4k3 w - - 3 71",
+        Color::Black,
+        true,
+        "game 498, won on time by Black: a rook against a queen, a rook and a pawn",
+    ),
+    (
+        "8/8/8/p1R5/1b1K4/1k6/8/8 w - - 3 79",
+        Color::Black,
+        true,
+        "game 3174, won on time by Black: a bishop and a pawn against a rook",
+    ),
+    (
+        "8/8/4p3/3p4/6p1/3bk3/8/1rR1K3 b - - 9 67",
+        Color::White,
+        true,
+        "game 8970, won on time by White: a rook against a rook, a bishop and pawns",
+    ),
+];
+
+#[test]
+fn positions_once_undetermined_are_decided() {
+    for (fen, mater, can_mate, origin) in ONCE_UNDETERMINED {
+        let position: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let verdict = can_ever_mate_in(&position, mater, CastlingMode::Standard, Budget::DEFAULT);
+        match verdict {
+            Mating::Possible { line } => {
+                assert!(can_mate, "{origin}: {fen} {line:?}");
+                assert!(
+                    replays_to_mate(&position, &line, mater),
+                    "{origin}: {line:?}"
+                );
+            }
+            Mating::Impossible { .. } => {
+                assert!(!can_mate, "{origin}: {fen}");
+                // Checked apart: every move leaves two kings and one
+                // knight, which can never mate (no man can stand next to
+                // the lone king to take its last square).
+                for mv in position.legal_moves() {
+                    let mut after = position.clone();
+                    after.play_unchecked(mv);
+                    let board = after.board();
+                    assert_eq!(board.occupied().count(), 3, "{origin}: {mv}");
+                    assert_eq!(board.knights().count(), 1, "{origin}: {mv}");
+                }
+            }
+            Mating::Undetermined => panic!("{origin}: {fen} undetermined"),
+        }
+    }
+}

@@ -6,13 +6,15 @@
 //! reaches it; when every reachable position has been visited and none is a
 //! checkmate by that side, that side can never mate. Positions in which the
 //! side has nothing but its king are visited but not explored further (no
-//! mate by it can follow from them). Positions are told apart by their
-//! identity (Article 9.2.3).
+//! mate by it can follow from them), and so are positions whose material
+//! alone can never mate for either side (step 1 of the module). Positions
+//! are told apart by their identity (Article 9.2.3).
 
 use std::collections::VecDeque;
 
 use shakmaty::{Chess, Color, Move, Position};
 
+use super::material;
 use super::node::{Key, KeySet, has_more_than_a_king, is_mate_by, line_to};
 
 /// What exploring found.
@@ -41,7 +43,7 @@ pub fn explore(start: &Chess, mater: Color, limit: usize) -> Explored {
         if is_mate_by(&position, mater) {
             return Explored::Mate(line_to(&parents, index));
         }
-        if !has_more_than_a_king(&position, mater) {
+        if !has_more_than_a_king(&position, mater) || material::insufficient_for_both(&position) {
             continue;
         }
         for mv in position.legal_moves() {

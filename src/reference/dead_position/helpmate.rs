@@ -9,7 +9,12 @@
 //! mating side's men are to the other king, how few free squares that king
 //! has, and how near it stands to the edge (a cornered king hemmed in by
 //! its own men is the easiest to mate), with the depth added so that short
-//! lines are preferred. Positions met twice are expanded once.
+//! lines are preferred. Positions met twice are expanded once. Where
+//! those find nothing and too many positions are reachable to visit them
+//! all, harder searches follow (see `harder`): the same best-first search
+//! with the depth weighing more, and a line in three stages (a pawn
+//! promoted to a queen, the other side's men given up, the bare king
+//! mated).
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -22,15 +27,157 @@ use super::node::{Key, KeySet, has_more_than_a_king, is_mate_by, line_to};
 /// expanding at most `nodes` positions; `None` when none was found within
 /// that many.
 pub fn best_first(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
-    if is_mate_by(start, mater) {
-        return Some(Vec::new());
+    toward(
+        start,
+        mater,
+        nodes,
+        GREEDY,
+        |position| distance(position, mater),
+        |position| is_mate_by(position, mater),
+    )
+    .map(|(line, _)| line)
+}
+
+/// How much one step of the estimate weighs against one ply of depth in
+/// the first best-first search: it follows the estimate almost blindly,
+/// which finds the usual lines fastest.
+const GREEDY: u32 = 16;
+
+/// The same weight in the broad search that follows when the greedy one
+/// found nothing: a ply of depth counts as much as a step of the
+/// estimate, so that the search does not sink all its expansions into a
+/// plateau of positions the estimate rates alike (a rook and knight
+/// against a king whose only move takes the rook, a side whose few men
+/// face many).
+const BROAD: u32 = 1;
+
+/// The helpmate searches tried once the greedy best-first search and the
+/// visit of every reachable position have both come up short, each stage
+/// with `nodes` expansions:
+///
+/// 1. best-first again, broad (see [`BROAD`]);
+/// 2. when `mater` has a pawn: a line on which it promotes one to a
+///    queen (best-first on how far its pawns are from promotion);
+/// 3. when `mater` then has a queen or a rook and the other side more
+///    than its king: a line on which the other side gives up all its men
+///    (best-first on how many it has left and how far they stand from the
+///    mating side's queens and rooks), the queen or rook kept;
+/// 4. from there, a helpmate by the broad best-first search.
+///
+/// A side with few men against many is the usual case: the many men of the
+/// helping side make a plateau that the mating search wanders in, where a
+/// queen against a bare king is mated at once. Each answer is a line that
+/// replays to the checkmate, like the others.
+pub fn harder(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
+    let mate = |position: &Chess| is_mate_by(position, mater);
+    let estimate = |position: &Chess| distance(position, mater);
+    if let Some((line, _)) = toward(start, mater, nodes, BROAD, estimate, mate) {
+        return Some(line);
+    }
+    let mut line = Vec::new();
+    let mut position = start.clone();
+    let board = start.board();
+    if (board.pawns() & board.by_color(mater)).any() {
+        let queens = |position: &Chess| {
+            (position.board().queens() & position.board().by_color(mater)).count()
+        };
+        let before = queens(start);
+        let (promoting, promoted) = toward(
+            start,
+            mater,
+            nodes,
+            BROAD,
+            |position| to_queen(position, mater),
+            |position| queens(position) > before,
+        )?;
+        line.extend(promoting);
+        position = promoted;
+    }
+    let heavy = |position: &Chess| {
+        let board = position.board();
+        (board.rooks_and_queens() & board.by_color(mater)).any()
+    };
+    let helpers = |position: &Chess| {
+        let board = position.board();
+        board.by_color(!mater) & !board.kings()
+    };
+    if heavy(&position) && helpers(&position).any() {
+        let (giving_up, bare) = toward(
+            &position,
+            mater,
+            nodes,
+            BROAD,
+            |position| given_up(position, mater),
+            |position| heavy(position) && helpers(position).is_empty(),
+        )?;
+        line.extend(giving_up);
+        position = bare;
+    }
+    let (rest, _) = toward(&position, mater, nodes, BROAD, estimate, mate)?;
+    line.extend(rest);
+    Some(line)
+}
+
+/// How far the side helping `mater` is from having given up all its men,
+/// by our estimate: ten per man it has besides its king, plus how far the
+/// nearest of them stands from a queen or rook of `mater`; a hundred more
+/// when `mater` has no queen or rook left.
+fn given_up(position: &Chess, mater: Color) -> u32 {
+    let board = position.board();
+    let heavy = board.rooks_and_queens() & board.by_color(mater);
+    let men = board.by_color(!mater) & !board.kings();
+    let nearest = men
+        .into_iter()
+        .flat_map(|man| heavy.into_iter().map(move |piece| chebyshev(man, piece)))
+        .min()
+        .unwrap_or(0);
+    let lost = if heavy.is_empty() { 100 } else { 0 };
+    10 * u32::try_from(men.count()).unwrap_or(16) + nearest + lost
+}
+
+/// How far `mater` is from a new queen, by our estimate: the plies its
+/// most advanced pawn still needs, plus one for each man standing in front
+/// of it; 64 when it has no pawn left.
+fn to_queen(position: &Chess, mater: Color) -> u32 {
+    let board = position.board();
+    (board.pawns() & board.by_color(mater))
+        .into_iter()
+        .map(|pawn| {
+            let ahead = (1..=to_promotion(pawn, mater))
+                .filter_map(|step| {
+                    let step = i32::try_from(step).unwrap_or(0);
+                    pawn.offset(mater.fold_wb(8 * step, -8 * step))
+                })
+                .filter(|square| board.occupied().contains(*square))
+                .count();
+            to_promotion(pawn, mater) + u32::try_from(ahead).unwrap_or(8)
+        })
+        .min()
+        .unwrap_or(64)
+}
+
+/// A best-first search from `start` for a position where `reached` holds,
+/// expanding positions in order of `estimate` times `weight` plus their
+/// depth, at most `nodes` of them: the line there and the position, or
+/// `None`. Positions where `mater` has nothing but its king are dropped
+/// (no mate by it can follow), and positions met twice are expanded once.
+fn toward(
+    start: &Chess,
+    mater: Color,
+    nodes: usize,
+    weight: u32,
+    estimate: impl Fn(&Chess) -> u32,
+    reached: impl Fn(&Chess) -> bool,
+) -> Option<(Vec<Move>, Chess)> {
+    if reached(start) {
+        return Some((Vec::new(), start.clone()));
     }
     let mut positions: Vec<Chess> = vec![start.clone()];
     let mut parents: Vec<Option<(usize, Move)>> = vec![None];
     let mut depths: Vec<u32> = vec![0];
     let mut seen = KeySet::default();
     seen.insert(Key::of(start));
-    let mut frontier = BinaryHeap::from([Reverse((distance(start, mater), 0usize))]);
+    let mut frontier = BinaryHeap::from([Reverse((estimate(start), 0usize))]);
     let mut expanded = 0;
     while let Some(Reverse((_, index))) = frontier.pop() {
         if expanded == nodes {
@@ -44,16 +191,19 @@ pub fn best_first(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>
             if !has_more_than_a_king(&child, mater) || !seen.insert(Key::after(&child, Some(mv))) {
                 continue;
             }
+            let depth = depths[index] + 1;
+            if reached(&child) {
+                let mut line = line_to(&parents, index);
+                line.push(mv);
+                return Some((line, child));
+            }
+            let priority = estimate(&child)
+                .saturating_mul(weight)
+                .saturating_add(depth);
             positions.push(child);
             parents.push(Some((index, mv)));
-            depths.push(depths[index] + 1);
-            let child_index = positions.len() - 1;
-            let child = &positions[child_index];
-            if is_mate_by(child, mater) {
-                return Some(line_to(&parents, child_index));
-            }
-            let priority = distance(child, mater) * 16 + depths[child_index];
-            frontier.push(Reverse((priority, child_index)));
+            depths.push(depth);
+            frontier.push(Reverse((priority, positions.len() - 1)));
         }
     }
     None

@@ -23,11 +23,16 @@
 //!    lines (enough for almost every real position, tried for both sides
 //!    before anything longer), then by a best-first search;
 //! 4. `explore`: every reachable position visited; a checkmate among them
-//!    comes with its line, none proves the side can never mate.
+//!    comes with its line, none proves the side can never mate (positions
+//!    dead by material are visited but not explored further);
+//! 5. `helpmate` again, when too many positions are reachable: a broader
+//!    best-first search, then a line that promotes a pawn to a queen, has
+//!    the other side give up all its men and mates the bare king (each
+//!    stage a best-first search of its own).
 //!
 //! # What the status record uses
 //!
-//! The search (steps 2 to 4) takes from microseconds (locked walls,
+//! The search (steps 2 to 5) takes from microseconds (locked walls,
 //! endgames) to hundreds of milliseconds (full middlegames) per position,
 //! too slow to run at every ply of every game by default. The status
 //! record therefore decides 5.2.2 as its [`DeadRule`] says
@@ -205,7 +210,8 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 }
 
 /// The long searches for `side`: best-first for a helpmate, then every
-/// reachable position.
+/// reachable position, then (when there are too many) the harder helpmate
+/// searches.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
     if let Some(line) = helpmate::best_first(position, side, budget.helpmate_nodes) {
         return Mating::Possible {
@@ -219,7 +225,12 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
         Explored::NoMate(positions) => Mating::Impossible {
             reason: NoMate::Exhausted { positions },
         },
-        Explored::TooMany => Mating::Undetermined,
+        Explored::TooMany => match helpmate::harder(position, side, budget.helpmate_nodes) {
+            Some(line) => Mating::Possible {
+                line: uci_line(&line, mode),
+            },
+            None => Mating::Undetermined,
+        },
     }
 }
 
