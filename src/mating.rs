@@ -219,7 +219,7 @@ impl From<Side> for Color {
 pub struct Budget {
     /// Positions each helpmate search may expand: the short lines, the
     /// best-first search, and (where too many positions are reachable to
-    /// visit them all) each stage of the harder searches that follow.
+    /// visit them all) each of the two harder searches that follow.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit.
     pub explored_positions: usize,

@@ -205,7 +205,7 @@ fn only_one_side_can_mate() {
 /// the FEN, the side asked about, whether it can mate, and where the
 /// position comes from (a ply of a game of the shared Lichess file, or the
 /// final position of a game whose winner on time was checked under 6.9).
-const ONCE_UNDETERMINED: [(&str, Color, bool, &str); 10] = [
+const ONCE_UNDETERMINED: [(&str, Color, bool, &str); 12] = [
     (
         "8/8/8/8/4kn2/8/3K4/2r5 w - - 0 73",
         Color::Black,
@@ -265,6 +265,18 @@ const ONCE_UNDETERMINED: [(&str, Color, bool, &str); 10] = [
         Color::White,
         true,
         "game 8970, won on time by White: a rook against a rook, a bishop and pawns",
+    ),
+    (
+        "8/2R3pk/5b1p/1P6/4P3/P2nP3/8/1K6 w - - 1 43",
+        Color::Black,
+        true,
+        "game 1191, won on time by Black: a pawn queens, White gives up every man",
+    ),
+    (
+        "8/3P4/4K3/2p5/1kB1Pb2/8/8/8 w - - 0 69",
+        Color::Black,
+        true,
+        "game 1597, won on time by Black: the c-pawn queens past the bishop",
     ),
 ];
 

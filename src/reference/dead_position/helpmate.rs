@@ -12,7 +12,7 @@
 //! lines are preferred. Positions met twice are expanded once. Where
 //! those find nothing and too many positions are reachable to visit them
 //! all, harder searches follow (see `harder`): the same best-first search
-//! with the depth weighing more, and a line in three stages (a pawn
+//! with the depth weighing more, then one toward a mate in stages (a pawn
 //! promoted to a queen, the other side's men given up, the bare king
 //! mated).
 
@@ -52,88 +52,59 @@ const GREEDY: u32 = 16;
 const BROAD: u32 = 1;
 
 /// The helpmate searches tried once the greedy best-first search and the
-/// visit of every reachable position have both come up short, each stage
-/// with `nodes` expansions:
+/// visit of every reachable position have both come up short, each with
+/// `nodes` expansions:
 ///
 /// 1. best-first again, broad (see [`BROAD`]);
-/// 2. when `mater` has a pawn: a line on which it promotes one to a
-///    queen (best-first on how far its pawns are from promotion);
-/// 3. when `mater` then has a queen or a rook and the other side more
-///    than its king: a line on which the other side gives up all its men
-///    (best-first on how many it has left and how far they stand from the
-///    mating side's queens and rooks), the queen or rook kept;
-/// 4. from there, a helpmate by the broad best-first search.
+/// 2. best-first toward a mate in stages, the estimate of each stage
+///    ranking every position of it before any of the stage before:
+///    when `mater` has a pawn, first a new queen (how far its pawns are
+///    from promotion), then, while `mater` has a queen or a rook and the
+///    other side more than its king, the other side's men given up (how
+///    many are left and how far they stand from those queens and rooks),
+///    then the mate itself (the usual estimate).
 ///
 /// A side with few men against many is the usual case: the many men of the
 /// helping side make a plateau that the mating search wanders in, where a
-/// queen against a bare king is mated at once. Each answer is a line that
-/// replays to the checkmate, like the others.
+/// queen against a bare king is mated at once. One search for all the
+/// stages, rather than one per stage, goes back to another way through an
+/// earlier stage when a stage ends in a position with no mate (a bare king
+/// whose only move takes the queen). Each answer is a line that replays to
+/// the checkmate, like the others.
 pub fn harder(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let mate = |position: &Chess| is_mate_by(position, mater);
     let estimate = |position: &Chess| distance(position, mater);
     if let Some((line, _)) = toward(start, mater, nodes, BROAD, estimate, mate) {
         return Some(line);
     }
-    let mut line = Vec::new();
-    let mut position = start.clone();
-    let board = start.board();
-    if (board.pawns() & board.by_color(mater)).any() {
-        let queens = |position: &Chess| {
-            (position.board().queens() & position.board().by_color(mater)).count()
-        };
-        let before = queens(start);
-        let (promoting, promoted) = toward(
-            start,
-            mater,
-            nodes,
-            BROAD,
-            |position| to_queen(position, mater),
-            |position| queens(position) > before,
-        )?;
-        line.extend(promoting);
-        position = promoted;
-    }
-    let heavy = |position: &Chess| {
+    let queens =
+        |position: &Chess| (position.board().queens() & position.board().by_color(mater)).count();
+    let before = queens(start);
+    let promote = (start.board().pawns() & start.board().by_color(mater)).any();
+    let staged = |position: &Chess| {
         let board = position.board();
-        (board.rooks_and_queens() & board.by_color(mater)).any()
+        let heavy = (board.rooks_and_queens() & board.by_color(mater)).any();
+        let helpers = (board.by_color(!mater) & !board.kings()).any();
+        if promote && queens(position) <= before {
+            PROMOTING + to_queen(position, mater)
+        } else if !heavy {
+            LOST
+        } else if helpers {
+            GIVING_UP + given_up(position, mater)
+        } else {
+            distance(position, mater)
+        }
     };
-    let helpers = |position: &Chess| {
-        let board = position.board();
-        board.by_color(!mater) & !board.kings()
-    };
-    if heavy(&position) && helpers(&position).any() {
-        let (giving_up, bare) = toward(
-            &position,
-            mater,
-            nodes,
-            BROAD,
-            |position| given_up(position, mater),
-            |position| heavy(position) && helpers(position).is_empty(),
-        )?;
-        line.extend(giving_up);
-        position = bare;
-    }
-    let (rest, _) = toward(&position, mater, nodes, BROAD, estimate, mate)?;
-    line.extend(rest);
-    Some(line)
+    toward(start, mater, nodes, GREEDY, staged, mate).map(|(line, _)| line)
 }
 
-/// How far the side helping `mater` is from having given up all its men,
-/// by our estimate: ten per man it has besides its king, plus how far the
-/// nearest of them stands from a queen or rook of `mater`; a hundred more
-/// when `mater` has no queen or rook left.
-fn given_up(position: &Chess, mater: Color) -> u32 {
-    let board = position.board();
-    let heavy = board.rooks_and_queens() & board.by_color(mater);
-    let men = board.by_color(!mater) & !board.kings();
-    let nearest = men
-        .into_iter()
-        .flat_map(|man| heavy.into_iter().map(move |piece| chebyshev(man, piece)))
-        .min()
-        .unwrap_or(0);
-    let lost = if heavy.is_empty() { 100 } else { 0 };
-    10 * u32::try_from(men.count()).unwrap_or(16) + nearest + lost
-}
+/// The stages of the staged search, as offsets of its estimate: every
+/// estimate of a stage is above every estimate of the stages after it.
+const GIVING_UP: u32 = 1_000;
+const PROMOTING: u32 = 2_000;
+/// A position where the queens and rooks of the mating side (needed to
+/// mate a bare king) are gone: the search goes there last.
+const LOST: u32 = 3_000;
 
 /// How far `mater` is from a new queen, by our estimate: the plies its
 /// most advanced pawn still needs, plus one for each man standing in front
@@ -154,6 +125,23 @@ fn to_queen(position: &Chess, mater: Color) -> u32 {
         })
         .min()
         .unwrap_or(64)
+}
+
+/// How far the side helping `mater` is from having given up all its men,
+/// by our estimate: ten per man it has besides its king, plus how far the
+/// nearest of them stands from a queen or rook of `mater`; a hundred more
+/// when `mater` has no queen or rook left.
+fn given_up(position: &Chess, mater: Color) -> u32 {
+    let board = position.board();
+    let heavy = board.rooks_and_queens() & board.by_color(mater);
+    let men = board.by_color(!mater) & !board.kings();
+    let nearest = men
+        .into_iter()
+        .flat_map(|man| heavy.into_iter().map(move |piece| chebyshev(man, piece)))
+        .min()
+        .unwrap_or(0);
+    let lost = if heavy.is_empty() { 100 } else { 0 };
+    10 * u32::try_from(men.count()).unwrap_or(16) + nearest + lost
 }
 
 /// A best-first search from `start` for a position where `reached` holds,

@@ -26,9 +26,8 @@
 //!    comes with its line, none proves the side can never mate (positions
 //!    dead by material are visited but not explored further);
 //! 5. `helpmate` again, when too many positions are reachable: a broader
-//!    best-first search, then a line that promotes a pawn to a queen, has
-//!    the other side give up all its men and mates the bare king (each
-//!    stage a best-first search of its own).
+//!    best-first search, then one in stages: a pawn promoted to a queen,
+//!    the other side's men given up, the bare king mated.
 //!
 //! # What the status record uses
 //!
