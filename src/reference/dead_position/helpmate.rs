@@ -19,7 +19,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use shakmaty::{Chess, Color, Move, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
 
 use super::node::{Key, KeySet, has_more_than_a_king, is_mate_by, line_to};
 
@@ -207,11 +207,37 @@ fn distance(position: &Chess, mater: Color) -> u32 {
     let Some(king) = board.king_of(!mater) else {
         return u32::MAX / 8;
     };
+    // One pass over the mating side's men: the squares they attack with the
+    // other king off the board (a square next to it is free when none of
+    // them attacks it, as `attacks_to` would tell square by square), and
+    // the two nearest men, summed (fewer when there are fewer).
     let without_king = board.occupied().without(king);
-    let free = (attacks::king_attacks(king) & !board.by_color(!mater))
-        .into_iter()
-        .filter(|&to| board.attacks_to(to, mater, without_king).is_empty())
-        .count();
+    let mut attacked = Bitboard::EMPTY;
+    let mut two = [None, None];
+    for square in board.by_color(mater) {
+        let Some(role) = board.role_at(square) else {
+            continue;
+        };
+        let piece = shakmaty::Piece { color: mater, role };
+        let lines = attacks::attacks(square, piece, board.occupied());
+        attacked |= if matches!(role, Role::Bishop | Role::Rook | Role::Queen) {
+            attacks::attacks(square, piece, without_king)
+        } else {
+            lines
+        };
+        let near = match role {
+            Role::King => continue,
+            Role::Pawn => 2 + to_promotion(square, mater),
+            _ => reach(lines, square, king),
+        };
+        match two {
+            [Some(first), _] if near < first => two = [Some(near), Some(first)],
+            [Some(_), Some(second)] if near >= second => {}
+            [Some(first), _] => two = [Some(first), Some(near)],
+            [None, _] => two = [Some(near), None],
+        }
+    }
+    let free = (attacks::king_attacks(king) & !board.by_color(!mater) & !attacked).count();
     let edge = [
         u32::from(king.file()),
         7 - u32::from(king.file()),
@@ -221,16 +247,7 @@ fn distance(position: &Chess, mater: Color) -> u32 {
     .into_iter()
     .min()
     .unwrap_or(0);
-    let mut men: Vec<u32> = (board.by_color(mater) & !board.kings())
-        .into_iter()
-        .map(|square| match board.role_at(square) {
-            Some(Role::Pawn) => 2 + to_promotion(square, mater),
-            Some(role) => reach(board, square, role, mater, king),
-            None => 8,
-        })
-        .collect();
-    men.sort_unstable();
-    let nearest: u32 = men.iter().take(2).sum();
+    let nearest: u32 = two.into_iter().flatten().sum();
     let own_king = board
         .king_of(mater)
         .map_or(0, |square| chebyshev(square, king));
@@ -244,18 +261,13 @@ fn distance(position: &Chess, mater: Color) -> u32 {
     free * 3 + edge * 2 + nearest + own_king + blocker + check
 }
 
-/// How near the man of `role` on `square` is to attacking `king`: 0 when
-/// it gives check, 1 when it attacks a square next to the king, otherwise
-/// its distance from the king.
-fn reach(board: &shakmaty::Board, square: Square, role: Role, mater: Color, king: Square) -> u32 {
-    let attacked = attacks::attacks(
-        square,
-        shakmaty::Piece { color: mater, role },
-        board.occupied(),
-    );
-    if attacked.contains(king) {
+/// How near a man on `square` attacking `lines` is to attacking `king`: 0
+/// when it gives check, 1 when it attacks a square next to the king,
+/// otherwise its distance from the king.
+fn reach(lines: Bitboard, square: Square, king: Square) -> u32 {
+    if lines.contains(king) {
         0
-    } else if (attacked & attacks::king_attacks(king)).any() {
+    } else if (lines & attacks::king_attacks(king)).any() {
         1
     } else {
         chebyshev(square, king)
@@ -297,21 +309,29 @@ pub fn short_line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>
 /// there, and the narrow search can miss every move that opens one.
 const CROWDED: usize = 20;
 
-/// The legal moves from `position` with the positions they reach, nearest
-/// to a mate by `mater` first by our estimate; moves after which `mater`
-/// has only its king left are dropped (no mate by it can follow).
-fn nearest_first(position: &Chess, mater: Color) -> Vec<(u32, Move, Chess)> {
-    let mut children: Vec<(u32, Move, Chess)> = position
+/// The legal moves from `position`, nearest to a mate by `mater` first by
+/// our estimate of the position each reaches (ties in the order of the
+/// moves); moves after which `mater` has only its king left are dropped
+/// (no mate by it can follow). Only the moves are kept, not the positions:
+/// the few moves a search follows are played again ([`after`]).
+fn nearest_first(position: &Chess, mater: Color) -> Vec<(u32, Move)> {
+    let mut children: Vec<(u32, Move)> = position
         .legal_moves()
         .into_iter()
         .filter_map(|mv| {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            has_more_than_a_king(&child, mater).then(|| (distance(&child, mater), mv, child))
+            let child = after(position, mv);
+            has_more_than_a_king(&child, mater).then(|| (distance(&child, mater), mv))
         })
         .collect();
-    children.sort_by_key(|(distance, _, _)| *distance);
+    children.sort_by_key(|(distance, _)| *distance);
     children
+}
+
+/// The position `mv` reaches from `position`.
+fn after(position: &Chess, mv: Move) -> Chess {
+    let mut child = position.clone();
+    child.play_unchecked(mv);
+    child
 }
 
 /// A short line from each position the next move reaches, nearest first by
@@ -323,7 +343,8 @@ fn nearest_first(position: &Chess, mater: Color) -> Vec<(u32, Move, Chess)> {
 fn one_move_on(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let children = nearest_first(start, mater);
     let share = nodes / children.len().max(1);
-    children.into_iter().find_map(|(_, mv, child)| {
+    children.into_iter().find_map(|(_, mv)| {
+        let child = after(start, mv);
         if is_mate_by(&child, mater) {
             return Some(vec![mv]);
         }
@@ -392,9 +413,9 @@ fn deepen(
     } else {
         HELPER_BEAM
     };
-    for (_, mv, child) in children.into_iter().take(beam) {
+    for (_, mv) in children.into_iter().take(beam) {
         line.push(mv);
-        if deepen(&child, mater, plies - 1, line, left) {
+        if deepen(&after(position, mv), mater, plies - 1, line, left) {
             return true;
         }
         line.pop();
