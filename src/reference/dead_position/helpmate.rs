@@ -106,9 +106,9 @@ const PROMOTING: u32 = 2_000;
 /// mate a bare king) are gone: the search goes there last.
 const LOST: u32 = 3_000;
 
-/// How far `mater` is from a new queen, by our estimate: the plies its
-/// most advanced pawn still needs, plus one for each man standing in front
-/// of it; 64 when it has no pawn left.
+/// How far `mater` is from a new queen, by our estimate: over its pawns,
+/// the fewest steps to the last rank plus one for each man standing in
+/// front of the pawn; 64 when it has no pawn left.
 fn to_queen(position: &Chess, mater: Color) -> u32 {
     let board = position.board();
     (board.pawns() & board.by_color(mater))
@@ -129,8 +129,8 @@ fn to_queen(position: &Chess, mater: Color) -> u32 {
 
 /// How far the side helping `mater` is from having given up all its men,
 /// by our estimate: ten per man it has besides its king, plus how far the
-/// nearest of them stands from a queen or rook of `mater`; a hundred more
-/// when `mater` has no queen or rook left.
+/// nearest of them stands from a queen or rook of `mater` (the staged
+/// search asks only while `mater` has one).
 fn given_up(position: &Chess, mater: Color) -> u32 {
     let board = position.board();
     let heavy = board.rooks_and_queens() & board.by_color(mater);
@@ -140,8 +140,7 @@ fn given_up(position: &Chess, mater: Color) -> u32 {
         .flat_map(|man| heavy.into_iter().map(move |piece| chebyshev(man, piece)))
         .min()
         .unwrap_or(0);
-    let lost = if heavy.is_empty() { 100 } else { 0 };
-    10 * u32::try_from(men.count()).unwrap_or(16) + nearest + lost
+    10 * u32::try_from(men.count()).unwrap_or(16) + nearest
 }
 
 /// A best-first search from `start` for a position where `reached` holds,
