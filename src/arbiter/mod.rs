@@ -330,8 +330,7 @@ impl Arbiter {
                 self.window.threefold_targets().next().is_some()
                     && !self.threefold_on_move().is_empty()
             }
-            // Below 99 no move can complete the count: nothing to generate.
-            Claim::FiftyMoves => self.clock >= 99 && !self.fifty_moves_on_move().is_empty(),
+            Claim::FiftyMoves => !self.fifty_moves_on_move().is_empty(),
         }
     }
 

@@ -42,26 +42,6 @@ use drawrules_pgn::{Games, PgnGame};
 /// assert_eq!(agreement.inputs, 2);
 /// assert_eq!(agreement.endings[0], 1, "one checkmate");
 /// ```
-/// The JSON lines `adjudicate_source` writes for `bytes` on `threads`
-/// threads, with pieces of at most `batch_bytes` bytes.
-fn json_lines(
-    bytes: &[u8],
-    threads: usize,
-    batch_bytes: usize,
-) -> Result<Vec<String>, AdjudicateError> {
-    let options = AdjudicateOptions {
-        json: true,
-        threads,
-        batch_bytes,
-        ..AdjudicateOptions::default()
-    };
-    let mut lines = Vec::new();
-    adjudicate_source("fuzz.pgn", bytes, &options, |_, line| {
-        lines.push(line.unwrap_or_default().to_owned());
-    })?;
-    Ok(lines)
-}
-
 pub fn pgn_input(bytes: &[u8]) -> Result<Agreement, InconsistencyError> {
     let edition = Edition::Fide2018;
     let fail = |what: String| InconsistencyError { edition, what };
@@ -146,4 +126,24 @@ pub fn pgn_input(bytes: &[u8]) -> Result<Agreement, InconsistencyError> {
         agreement.count(&status);
     }
     Ok(agreement)
+}
+
+/// The JSON lines `adjudicate_source` writes for `bytes` on `threads`
+/// threads, with pieces of at most `batch_bytes` bytes.
+fn json_lines(
+    bytes: &[u8],
+    threads: usize,
+    batch_bytes: usize,
+) -> Result<Vec<String>, AdjudicateError> {
+    let options = AdjudicateOptions {
+        json: true,
+        threads,
+        batch_bytes,
+        ..AdjudicateOptions::default()
+    };
+    let mut lines = Vec::new();
+    adjudicate_source("fuzz.pgn", bytes, &options, |_, line| {
+        lines.push(line.unwrap_or_default().to_owned());
+    })?;
+    Ok(lines)
 }

@@ -76,16 +76,6 @@ pub(crate) enum Item {
     Unit(Result<Unit, SourceError>),
 }
 
-impl Item {
-    /// The text held, in bytes.
-    pub(crate) fn weight(&self) -> usize {
-        match self {
-            Item::Piece(piece) => piece.text.len(),
-            Item::Unit(unit) => unit.as_ref().map_or(0, Unit::weight),
-        }
-    }
-}
-
 /// The source read on, once no place to cut was found: what was held,
 /// then the rest.
 type Rest<R> = io::Chain<Cursor<Vec<u8>>, R>;
@@ -105,6 +95,10 @@ enum State<R> {
         pending: Vec<u8>,
         /// The line `pending` starts on.
         line: u64,
+        /// Where in `pending` a place to cut may still be: every line
+        /// break before it was looked at and its line is whole, so no
+        /// more text can change what was found there.
+        unsearched: usize,
     },
     Scanning(Box<Units<Rest<R>>>),
     Done,
@@ -132,6 +126,7 @@ impl<R: Read> Chunks<R> {
                 source,
                 pending: Vec::new(),
                 line: 1,
+                unsearched: 0,
             },
             limits,
             piece_size: piece_size.clamp(1, max_pending),
@@ -145,6 +140,7 @@ impl<R: Read> Chunks<R> {
             source,
             pending,
             line,
+            unsearched,
         } = &mut self.state
         else {
             return None;
@@ -182,7 +178,8 @@ impl<R: Read> Chunks<R> {
                 return (!piece.text.is_empty() || piece.failure.is_some())
                     .then_some(Item::Piece(piece));
             }
-            if let Some(at) = last_cut(pending) {
+            if let Some(at) = last_cut(pending, *unsearched) {
+                *unsearched = 0;
                 let rest = pending.split_off(at);
                 let text = std::mem::replace(pending, rest);
                 let first = *line;
@@ -193,12 +190,17 @@ impl<R: Read> Chunks<R> {
                     failure: None,
                 }));
             }
+            // The last line may still be cut short: it is looked at again
+            // once more text has come.
+            *unsearched = memchr::memrchr(b'\n', &pending[*unsearched..])
+                .map_or(pending.len(), |at| *unsearched + at);
             if pending.len() >= self.max_pending {
                 // No place to cut: the rest is cut game by game here.
                 let State::Cutting {
                     source,
                     pending,
                     line,
+                    ..
                 } = std::mem::replace(&mut self.state, State::Done)
                 else {
                     unreachable!("matched above");
@@ -231,10 +233,11 @@ impl<R: Read> Iterator for Chunks<R> {
 }
 
 /// The last place in `text` where a piece may end (see the module's
-/// documentation): the start of a line, never the start of the text.
-fn last_cut(text: &[u8]) -> Option<usize> {
+/// documentation): the start of a line after a line break at `from` or
+/// later, never the start of the text.
+fn last_cut(text: &[u8], from: usize) -> Option<usize> {
     let mut end = text.len();
-    while let Some(newline) = memchr::memrchr(b'\n', &text[..end]) {
+    while let Some(newline) = memchr::memrchr(b'\n', &text[from..end]).map(|at| from + at) {
         let at = newline + 1;
         if opens_quoted_tag(&text[at..]) && text_before_ends_a_game(&text[..at]) {
             return Some(at);
@@ -543,6 +546,17 @@ mod tests {
             games.push(seen(unit));
         }
         // Numbered from 1 by the reading thread itself here.
+        assert_eq!(games, whole(text.as_bytes(), None, Limits::default()));
+        // The same with pieces of one byte: the text is read a byte at a
+        // time while looking for a place to cut, and each line is looked
+        // at once, not again after every byte.
+        let mut games = Vec::new();
+        for item in Chunks::holding_at_most(text.as_bytes(), Limits::default(), 1, 1 << 16) {
+            let Item::Unit(unit) = item else {
+                panic!("a piece");
+            };
+            games.push(seen(unit));
+        }
         assert_eq!(games, whole(text.as_bytes(), None, Limits::default()));
     }
 }

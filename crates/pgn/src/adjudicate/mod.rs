@@ -521,6 +521,8 @@ where
         // and the calling thread numbers the games in order.
         let piece_size = options.batch_bytes.clamp(1, PIECE_BYTES);
         let mut numbering = Numbering::default();
+        // The source as JSON writes it, once for every line.
+        let source = serde_json::to_string(source_name).unwrap_or_default();
         in_order_weighed(
             Chunks::new(reader, limits, piece_size),
             options.threads,
@@ -530,7 +532,7 @@ where
             // its last game left it; games cut one by one batch up by size.
             |item| match item {
                 Item::Piece(_) => piece_size,
-                Item::Unit(_) => item.weight(),
+                Item::Unit(unit) => unit.as_ref().map_or(0, Unit::weight),
             },
             |item| match item {
                 Item::Piece(piece) => piece.units(limits).map(judge).collect(),
@@ -542,7 +544,8 @@ where
                         Ok((mut report, line)) => {
                             let in_piece = report.game;
                             report.game = numbering.next_game();
-                            let line = line.map(|json| renumbered(json, &report, in_piece));
+                            let line =
+                                line.map(|json| renumbered(json, &source, &report, in_piece));
                             on_report(&report, line.as_deref());
                         }
                         Err(mut error) => {
@@ -567,10 +570,10 @@ where
 const PIECE_BYTES: usize = 1 << 19;
 
 /// The JSON line of `report`, given `json`, its line written when the game
-/// had the number `in_piece`: the number is the second field, right after
-/// the source, so it is put in place there; anything else is written anew.
-fn renumbered(json: String, report: &GameReport, in_piece: u64) -> String {
-    let source = serde_json::to_string(&report.source).unwrap_or_default();
+/// had the number `in_piece`, and `source`, its source as JSON writes it:
+/// the number is the second field, right after the source, so it is put in
+/// place there; anything else is written anew.
+fn renumbered(json: String, source: &str, report: &GameReport, in_piece: u64) -> String {
     let before = format!(r#"{{"source":{source},"game":{in_piece},"#);
     match json.strip_prefix(&before) {
         Some(rest) => format!(r#"{{"source":{source},"game":{},{rest}"#, report.game),
@@ -581,6 +584,9 @@ fn renumbered(json: String, report: &GameReport, in_piece: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::Games;
+    use drawrules::laws::{Ending, GameResult};
 
     #[test]
     fn two_threads_number_the_games_and_write_the_lines_of_one() {
@@ -616,8 +622,6 @@ mod tests {
         );
         assert_eq!(lines(2), one);
     }
-    use crate::Games;
-    use drawrules::laws::{Ending, GameResult};
 
     fn first(pgn: &str) -> Result<Adjudication, GameError> {
         let game = Games::new(pgn.as_bytes()).next().unwrap().unwrap();
