@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use drawrules::mating::{Budget, DeadRule};
 use drawrules::reference::dead_position::deadness_in;
-use drawrules::{Arbiter, Edition, Reference, StartPosition};
+use drawrules::{Arbiter, DeadSearches, Edition, Reference, StartPosition};
 use drawrules_scenario::{Scenario, SeededBytes};
 use shakmaty::san::San;
 use shakmaty::zobrist::Zobrist64;
@@ -100,7 +100,8 @@ fn arbiter_records(game: &Game) {
 }
 
 /// The arbiter as in [`arbiter_verdicts`], with Article 5.2.2 decided
-/// exactly at every ply (`DeadRule::exact`, a search per ply).
+/// exactly at every ply (`DeadRule::exact`: a search wherever the line of
+/// the ply before cannot be carried over the move).
 fn arbiter_exact_every_ply(game: &Game) {
     let mut arbiter =
         Arbiter::new(&game.start, Edition::Fide2018).with_dead_rule(DeadRule::exact());
@@ -112,6 +113,46 @@ fn arbiter_exact_every_ply(game: &Game) {
         arbiter.play_move(mv).unwrap();
         black_box((arbiter.endings(), arbiter.claims()));
     }
+}
+
+/// Article 5.2.2 decided afresh at every ply by the full decision (the
+/// reference's [`deadness_in`]) on top of the arbiter's verdicts: what the
+/// arbiter's exact rule costs when it never carries a line over.
+fn exact_every_ply_afresh(game: &Game) {
+    let mut arbiter = Arbiter::new(&game.start, Edition::Fide2018);
+    let mode = game.start.castling_mode();
+    let dead = |arbiter: &Arbiter| deadness_in(arbiter.position(), mode, Budget::DEFAULT).is_dead();
+    if dead(&arbiter) {
+        return;
+    }
+    for &mv in &game.moves {
+        arbiter.play_move(mv).unwrap();
+        black_box((arbiter.endings(), arbiter.claims()));
+        if !arbiter.is_over() && dead(&arbiter) {
+            break;
+        }
+    }
+}
+
+/// How the arbiter's exact rule decided the plies of `games`: summed
+/// [`DeadSearches`] (a line carried from the ply before, or the full
+/// decision).
+fn dead_searches(games: &[Game]) -> DeadSearches {
+    let mut total = DeadSearches::default();
+    for game in games {
+        let mut arbiter =
+            Arbiter::new(&game.start, Edition::Fide2018).with_dead_rule(DeadRule::exact());
+        for &mv in &game.moves {
+            if arbiter.is_over() {
+                break;
+            }
+            arbiter.play_move(mv).unwrap();
+        }
+        let searches = arbiter.dead_searches();
+        total.carried += searches.carried;
+        total.searched += searches.searched;
+    }
+    total
 }
 
 /// The arbiter as in [`arbiter_verdicts`], then Article 5.2.2 decided
@@ -262,7 +303,7 @@ struct Row {
     share: usize,
 }
 
-const ROWS: [Row; 7] = [
+const ROWS: [Row; 8] = [
     Row {
         name: "bare shakmaty (legal check + play + Zobrist)",
         work: bare,
@@ -298,14 +339,31 @@ const ROWS: [Row; 7] = [
         work: arbiter_exact_every_ply,
         share: 10,
     },
+    Row {
+        name: "exact 5.2.2 every ply, searched afresh",
+        work: exact_every_ply_afresh,
+        share: 10,
+    },
 ];
 
-fn report(title: &str, games: &[Game], sample: usize) {
+/// Whether the row called `name` is run under `filter` (words of the
+/// command line): when there is none, or the name contains one.
+fn chosen(name: &str, filter: &[String]) -> bool {
+    filter.is_empty() || filter.iter().any(|word| name.contains(word.as_str()))
+}
+
+/// Times the rows [`chosen`] by `filter` (the first, bare shakmaty,
+/// always: the ratios are against it) on `games`, the slow rows on the
+/// first `sample / share` of them.
+fn report(title: &str, games: &[Game], sample: usize, filter: &[String]) {
     let total = plies(games);
     println!("\n{title}: {} games, {total} plies", games.len());
     println!("{:<48} {:>14} {:>10}", "", "plies/s", "vs bare");
     let mut bare_rate = 0.0;
-    for row in &ROWS {
+    for (index, row) in ROWS.iter().enumerate() {
+        if index > 0 && !chosen(row.name, filter) {
+            continue;
+        }
         let games = match row.share {
             0 => games,
             share => &games[..(sample / share).max(1).min(games.len())],
@@ -316,6 +374,14 @@ fn report(title: &str, games: &[Game], sample: usize) {
             bare_rate = rate;
         }
         println!("{:<48} {:>14.0} {:>9.2}x", row.name, rate, bare_rate / rate);
+        if row.name == "arbiter, exact 5.2.2 every ply" {
+            let searches = dead_searches(games);
+            println!(
+                "{:<48} {:>14}",
+                "  plies carried a line / searched afresh",
+                format!("{} / {}", searches.carried, searches.searched)
+            );
+        }
     }
 }
 
@@ -359,9 +425,16 @@ fn main() {
         "machine: {} cores",
         std::thread::available_parallelism().map_or(0, |n| n.get())
     );
+    // `cargo bench --bench throughput -- exact claims`: only the rows whose
+    // name contains `exact` or `claims` (and bare shakmaty); every row when
+    // no word is given.
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with("--"))
+        .collect();
 
     let games = generated(2_000);
-    report("generated games", &games, 300);
+    report("generated games", &games, 300, &filter);
 
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
     for (file, limit) in [
@@ -383,7 +456,7 @@ fn main() {
             games.len(),
             parsing.as_secs_f64()
         );
-        report(file, &games, 150);
+        report(file, &games, 150, &filter);
     }
 
     // Games of exactly 200 plies, as the fuzzers and verifiers replay them.
@@ -404,7 +477,10 @@ fn main() {
     if !long.is_empty() {
         println!("\n200-ply games ({} of them), games/s:", long.len());
         // The exact 5.2.2 rows: their per-game cost is in the tables above.
-        for row in ROWS.iter().filter(|row| !row.name.contains("exact")) {
+        let rows = ROWS.iter().enumerate().filter(|(index, row)| {
+            !row.name.contains("exact") && (*index == 0 || chosen(row.name, &filter))
+        });
+        for (_, row) in rows {
             let elapsed = time(&long, 3, row.work);
             println!(
                 "{:<48} {:>14.1}",

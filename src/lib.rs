@@ -78,7 +78,7 @@ mod rules;
 mod start;
 mod status;
 
-pub use arbiter::{Arbiter, PlaySanError};
+pub use arbiter::{Arbiter, DeadSearches, PlaySanError};
 pub use article::{Article, ParseArticleError};
 pub use judge::{Judgement, MoveInput, Notation, judge};
 pub use laws::{Claim, Edition, Ending, GameResult, ParseEditionError};

@@ -244,7 +244,10 @@ impl Default for Budget {
 ///
 /// The default, [`DeadRule::Material`], is cheap enough for every ply of
 /// every game; [`DeadRule::Exact`] decides the article itself and costs a
-/// search per ply (from microseconds to a few hundred milliseconds).
+/// search per ply in the reference (from microseconds to a few hundred
+/// milliseconds); the [`Arbiter`](crate::Arbiter) searches only where the
+/// helpmate line of the ply before, carried over the move, no longer
+/// replays to a checkmate.
 ///
 /// # Examples
 ///

@@ -6,6 +6,7 @@
 //! corpus (`spec/cases/`) as a named case with a one-line postmortem, which
 //! keeps reproducing when the generators change.
 
+use drawrules::mating::Budget;
 use drawrules_oracle::{
     Agreement, ORACLE_BUDGET, arbiter_matches_reference, exact_dead_position_game,
 };
@@ -64,8 +65,11 @@ fn oracle_agrees_on_seeded_bytes() {
 /// (`drawrules_oracle::exact_dead_position_game`): games that start at a
 /// locked structure or a small endgame, so that plies dead by a wall or by
 /// exhausting the reachable positions come up. Every field of every record
-/// agrees, every dead last position is confirmed by an independent visit,
-/// and the counts show how often each verdict was reached.
+/// agrees (an undetermined verdict of the reference may be an alive one of
+/// the arbiter, counted), every line by which the arbiter calls a ply
+/// alive replays to its checkmate, every dead last position is confirmed by
+/// an independent visit, and the counts show how often each verdict was
+/// reached.
 #[test]
 fn exact_dead_positions_agree_on_blocked_games() {
     // A search per ply and engine: a few dozen games keep the test short.
@@ -88,4 +92,34 @@ fn exact_dead_positions_agree_on_blocked_games() {
         "only {} records not dead: {total}",
         total.records - dead
     );
+    // Every alive record's line was replayed (the oracle fails a game
+    // otherwise); these show that lines carried over a move came up.
+    assert!(total.lines_replayed >= 60, "{total}");
+    assert!(total.lines_carried >= 20, "{total}");
+}
+
+/// The same oracle with a budget so small that the full decision often
+/// gives up: the arbiter then still calls alive the plies its carried line
+/// proves alive, where the reference says undetermined. Those records are
+/// the one difference allowed, each with its line replayed; the test shows
+/// that it came up.
+#[test]
+fn carried_lines_decide_what_a_small_budget_leaves_undetermined() {
+    const GAMES: usize = 60;
+    let tiny = Budget {
+        helpmate_nodes: 40,
+        explored_positions: 40,
+    };
+    let mut seeded = SeededBytes::new(0x0005_0202);
+    let mut total = Agreement::default();
+    for _ in 0..GAMES {
+        let bytes = seeded.take(8 + 1 + BLOCKED_PLIES);
+        match exact_dead_position_game(&bytes, tiny) {
+            Ok(agreement) => total.merge(&agreement),
+            Err(divergence) => panic!("{divergence}\nbytes: {bytes:?}"),
+        }
+    }
+    eprintln!("exact 5.2.2 with a budget of 40: {total}");
+    assert!(total.undetermined >= 10, "{total}");
+    assert!(total.decided_apart >= 1, "{total}");
 }

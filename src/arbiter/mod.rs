@@ -15,11 +15,14 @@
 //!   and only by the one quiet move between the two squares where the
 //!   boards differ; when there is no such position, no move is tried.
 //!
-//! * Article 5.2.2 is decided by material by default; under the exact rule
-//!   ([`DeadRule::Exact`]) it runs the same decision as the reference
-//!   ([`deadness_in`]) at every ply, after the material test and never on
-//!   a checkmate: that decision, its own evidence checked by replay, is
-//!   not reimplemented here, so the arbiter adds speed only around it.
+//! * Article 5.2.2 is decided by material by default. Under the exact rule
+//!   ([`DeadRule::Exact`]) the arbiter keeps the helpmate line that proved
+//!   the position before the move alive and tries to carry it to the new
+//!   position, each candidate replayed move by move to its checkmate
+//!   (see `carried`); only when none replays does it run the reference's
+//!   full decision ([`deadness_in`]), never on a checkmate. Its alive
+//!   verdicts are thus often its own, with their own evidence; its dead
+//!   verdicts (beyond material) are always the reference's.
 //!
 //! Chess960 games need nothing special here: shakmaty keeps castling rights
 //! per rook square, loses them as the Laws do (a king move loses both, a
@@ -28,6 +31,7 @@
 //! in UCI is the king taking its rook, and the FEN's castling field names
 //! the rooks' files (Shredder-FEN).
 
+mod carried;
 mod window;
 
 use shakmaty::fen::Fen;
@@ -42,6 +46,7 @@ use crate::reference::dead_position::deadness_in;
 use crate::rules::{Rules, RulesError};
 use crate::start::{FenError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
+use carried::Carried;
 use thiserror::Error;
 use window::{Key, Window, hash, hash_after};
 
@@ -87,6 +92,43 @@ pub struct Arbiter {
     /// Whether 5.2.2 was decided neither way for the current position
     /// (exact rule only).
     undetermined: bool,
+    /// The helpmate line that proves the current position alive, when the
+    /// exact rule found one.
+    carried: Option<Carried>,
+    /// The move that reached the current position (`None` at the start).
+    played: Option<Move>,
+    /// How the exact rule decided the plies judged so far.
+    searches: DeadSearches,
+}
+
+/// How the arbiter decided Article 5.2.2 under the exact rule
+/// ([`DeadRule::Exact`]) at the plies it has judged since the game
+/// started: the plies neither dead by material nor checkmate, split by
+/// where the verdict came from.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::mating::DeadRule;
+/// use drawrules::Arbiter;
+///
+/// let mut game = Arbiter::default().with_dead_rule(DeadRule::exact());
+/// for uci in ["g1f3", "g8f6", "f3g1", "f6g8"] {
+///     game.play_text(uci).unwrap();
+/// }
+/// let searches = game.dead_searches();
+/// // The start position and four plies: each either carried a line from
+/// // the ply before or searched afresh.
+/// assert_eq!(searches.carried + searches.searched, 5);
+/// assert!(searches.searched >= 1);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DeadSearches {
+    /// Plies proved alive by the helpmate line of the ply before, carried
+    /// over and replayed to its checkmate.
+    pub carried: u64,
+    /// Plies given the reference's full decision.
+    pub searched: u64,
 }
 
 impl Default for Arbiter {
@@ -117,6 +159,9 @@ impl Arbiter {
             unsettled: false,
             dead_rule,
             undetermined: false,
+            carried: None,
+            played: None,
+            searches: DeadSearches::default(),
             position,
         };
         arbiter.window.restart(&arbiter.position, arbiter.hash);
@@ -153,6 +198,7 @@ impl Arbiter {
     #[must_use]
     pub fn with_dead_rule(mut self, rule: DeadRule) -> Arbiter {
         self.dead_rule = rule;
+        self.carried = None;
         self.judge();
         self
     }
@@ -160,6 +206,38 @@ impl Arbiter {
     /// How Article 5.2.2 is decided.
     pub fn dead_rule(&self) -> DeadRule {
         self.dead_rule
+    }
+
+    /// Under the exact 5.2.2 rule, a helpmate line that proves the current
+    /// position alive: the side that mates and the moves, from the current
+    /// position, after which it has given checkmate. `None` under the
+    /// material rule, when the position is checkmate, dead or undetermined.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::mating::DeadRule;
+    /// use drawrules::Arbiter;
+    /// use shakmaty::Position;
+    ///
+    /// let game = Arbiter::default().with_dead_rule(DeadRule::exact());
+    /// let (side, line) = game.helpmate().unwrap();
+    /// let mut position = game.position().clone();
+    /// for &mv in line {
+    ///     position = position.play(mv).unwrap();
+    /// }
+    /// assert!(position.is_checkmate());
+    /// assert_ne!(position.turn(), side);
+    /// ```
+    pub fn helpmate(&self) -> Option<(Color, &[Move])> {
+        self.carried
+            .as_ref()
+            .map(|carried| (carried.side, carried.line.as_slice()))
+    }
+
+    /// How the exact 5.2.2 rule was decided at the plies judged so far.
+    pub fn dead_searches(&self) -> DeadSearches {
+        self.searches
     }
 
     /// The edition whose rules apply.
@@ -564,6 +642,7 @@ impl Arbiter {
         let rights_before = self.position.castles().castling_rights();
         self.hash = hash_after(&self.position, self.hash, mv);
         self.position.play_unchecked(mv);
+        self.played = Some(mv);
         self.ply = self.ply.saturating_add(1);
         // Castling does not restart the count, but losing a castling right
         // (like a pawn move or a capture) means no earlier position can
@@ -626,6 +705,7 @@ impl Arbiter {
     /// verdict.
     fn dead(&mut self, checkmate: bool) -> bool {
         self.undetermined = false;
+        let carried = self.carried.take();
         if self.position.is_insufficient_material() {
             return true;
         }
@@ -633,14 +713,28 @@ impl Arbiter {
             DeadRule::Material => false,
             // A checkmate on the board is its own helpmate.
             DeadRule::Exact(_) if checkmate => false,
-            DeadRule::Exact(budget) => match deadness_in(&self.position, self.mode, budget) {
-                Deadness::Dead { .. } => true,
-                Deadness::Alive { .. } => false,
-                Deadness::Undetermined => {
-                    self.undetermined = true;
-                    false
+            DeadRule::Exact(budget) => {
+                let next = carried
+                    .zip(self.played)
+                    .and_then(|(line, played)| line.after_move(&self.position, played));
+                if let Some(next) = next {
+                    self.searches.carried += 1;
+                    self.carried = Some(next);
+                    return false;
                 }
-            },
+                self.searches.searched += 1;
+                match deadness_in(&self.position, self.mode, budget) {
+                    Deadness::Dead { .. } => true,
+                    Deadness::Alive { side, line } => {
+                        self.carried = carried::from_uci(&self.position, side.into(), &line);
+                        false
+                    }
+                    Deadness::Undetermined => {
+                        self.undetermined = true;
+                        false
+                    }
+                }
+            }
         }
     }
 

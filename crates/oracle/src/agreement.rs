@@ -37,6 +37,17 @@ pub struct Agreement {
     /// Records with an ending decided neither way (5.2.2 under the exact
     /// rule).
     pub undetermined: u64,
+    /// Plies where the arbiter's exact 5.2.2 rule gave a helpmate line and
+    /// the line was replayed to its checkmate.
+    pub lines_replayed: u64,
+    /// Of those, the lines the arbiter carried from the ply before rather
+    /// than found by the full decision.
+    pub lines_carried: u64,
+    /// Records where the reference left 5.2.2 undetermined and the arbiter
+    /// proved the position alive by a line of its own (replayed): the one
+    /// difference between their records that is allowed, since an
+    /// undetermined verdict is held against nobody.
+    pub decided_apart: u64,
 }
 
 impl Agreement {
@@ -70,6 +81,9 @@ impl Agreement {
         self.claims_now += other.claims_now;
         self.claims_on_move += other.claims_on_move;
         self.undetermined += other.undetermined;
+        self.lines_replayed += other.lines_replayed;
+        self.lines_carried += other.lines_carried;
+        self.decided_apart += other.decided_apart;
     }
 }
 
@@ -88,7 +102,15 @@ impl fmt::Display for Agreement {
             f,
             ", claim now {}, claim on a written move {}, undetermined {}",
             self.claims_now, self.claims_on_move, self.undetermined
-        )
+        )?;
+        if self.lines_replayed + self.decided_apart > 0 {
+            write!(
+                f,
+                ", helpmate lines replayed {} (carried {}), decided apart {}",
+                self.lines_replayed, self.lines_carried, self.decided_apart
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -124,6 +146,9 @@ impl Statistics {
                 claims_now: 0,
                 claims_on_move: 0,
                 undetermined: 0,
+                lines_replayed: 0,
+                lines_carried: 0,
+                decided_apart: 0,
             }),
         }
     }
@@ -183,6 +208,9 @@ mod tests {
             claims_now: 4,
             claims_on_move: 2,
             undetermined: 1,
+            lines_replayed: 0,
+            lines_carried: 0,
+            decided_apart: 0,
         };
         let mut total = one.clone();
         total.merge(&one);
@@ -196,12 +224,37 @@ mod tests {
                 claims_now: 8,
                 claims_on_move: 4,
                 undetermined: 2,
+                lines_replayed: 0,
+                lines_carried: 0,
+                decided_apart: 0,
             }
         );
         assert_eq!(
             one.to_string(),
             "inputs 1 (rejected 1), records 5, checkmate 1, stalemate 0, dead-position 2, \
              fivefold-repetition 0, seventy-five-moves 3, claim now 4, claim on a written move 2, undetermined 1"
+        );
+        let lines = Agreement {
+            lines_replayed: 7,
+            lines_carried: 3,
+            decided_apart: 1,
+            ..one
+        };
+        let mut twice = lines.clone();
+        twice.merge(&lines);
+        assert_eq!(
+            (
+                twice.lines_replayed,
+                twice.lines_carried,
+                twice.decided_apart
+            ),
+            (14, 6, 2)
+        );
+        assert!(
+            lines.to_string().ends_with(
+                "undetermined 1, helpmate lines replayed 7 (carried 3), decided apart 1"
+            ),
+            "{lines}"
         );
     }
 }

@@ -12,6 +12,7 @@ use drawrules::mating::{Budget, DeadRule};
 use drawrules::reference::Reference;
 use drawrules::{Arbiter, Judgement, Notation, Rules, Status, judge};
 use drawrules_scenario::Scenario;
+use shakmaty::Position;
 
 /// Where two implementations first disagreed on a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,15 +124,21 @@ pub const ORACLE_BUDGET: Budget = Budget {
 /// The arbiter against the reference with Article 5.2.2 decided exactly
 /// ([`DeadRule::Exact`] with `budget`), on a game from [`Scenario::blocked_from_bytes`]
 /// (a locked structure or a small endgame, then a few moves): every field
-/// of every record, `undetermined` included. When the game ends in a
-/// position both call dead, an exhaustive visit written apart from the
-/// library ([`mate_reachable`]) must find no checkmate from it, where at
-/// most [`CONFIRM_LIMIT`] positions are reachable.
+/// of every record, `undetermined` included, with one difference allowed
+/// and counted ([`Agreement::decided_apart`]): the reference left 5.2.2
+/// undetermined and the arbiter proved the position alive with a line it
+/// carried from the ply before. Then the arbiter's evidence on its own: at
+/// every ply it calls alive (not dead, not undetermined, not checkmate) it
+/// must hold a helpmate line, and the line must replay to a checkmate by
+/// its side. When the game ends in a position both call dead, an exhaustive
+/// visit written apart from the library ([`mate_reachable`]) must find no
+/// checkmate from it, where at most [`CONFIRM_LIMIT`] positions are
+/// reachable.
 ///
 /// # Errors
 ///
 /// The first [`DisagreementError`] (left is the reference, right the
-/// arbiter, or the independent visit).
+/// arbiter, or the independent visit, or the arbiter's line).
 ///
 /// # Examples
 ///
@@ -150,6 +157,7 @@ pub fn exact_dead_position_game(
     budget: Budget,
 ) -> Result<Agreement, DisagreementError> {
     let scenario = Scenario::blocked_from_bytes(bytes);
+    let edition = scenario.edition;
     let mut agreement = Agreement {
         inputs: 1,
         ..Agreement::default()
@@ -158,13 +166,46 @@ pub fn exact_dead_position_game(
     let mut arbiter = Arbiter::default();
     reference.set_dead_rule(DeadRule::Exact(budget));
     arbiter.set_dead_rule(DeadRule::Exact(budget));
-    first_disagreement(
+    let moves = scenario.uci();
+    let a = &judge(
         &mut reference,
+        &scenario.start,
+        edition,
+        &moves,
+        Notation::Uci,
+    );
+    let b = &judge(
         &mut arbiter,
-        &scenario,
-        scenario.edition,
-        &mut agreement,
-    )?;
+        &scenario.start,
+        edition,
+        &moves,
+        Notation::Uci,
+    );
+    let disagree = |ply: usize, left: String, right: String| DisagreementError {
+        edition,
+        ply: u32::try_from(ply).unwrap_or(u32::MAX),
+        left,
+        right,
+    };
+    for ply in 0..a.records.len().max(b.records.len()) {
+        match (a.records.get(ply), b.records.get(ply)) {
+            (Some(x), Some(y)) if x == y => agreement.count(x),
+            (Some(x), Some(y)) if decided_apart(x, y) => {
+                agreement.count(y);
+                agreement.decided_apart += 1;
+            }
+            (x, y) => return Err(disagree(ply, record(x, a), record(y, b))),
+        }
+    }
+    if a.refusal != b.refusal {
+        return Err(disagree(
+            a.records.len(),
+            format!("{:?}", a.refusal),
+            format!("{:?}", b.refusal),
+        ));
+    }
+    (agreement.lines_replayed, agreement.lines_carried) =
+        arbiter_lines_replay(&scenario, budget, b.records.len())?;
     let last = reference.status();
     if last.ended.contains(&Ending::DeadPosition)
         && let Reachable::Mate(side) = mate_reachable(reference.position(), CONFIRM_LIMIT)
@@ -179,6 +220,104 @@ pub fn exact_dead_position_game(
     Ok(agreement)
 }
 
+/// Whether `arbiter`'s record differs from `reference`'s only in that the
+/// reference left 5.2.2 undetermined and the arbiter did not: the arbiter
+/// then called the position alive (its line is replayed apart), since
+/// nothing else in the records differs, `ended` included.
+fn decided_apart(reference: &Status, arbiter: &Status) -> bool {
+    let undetermined = |status: &Status| status.undetermined.contains(&Ending::DeadPosition);
+    undetermined(reference)
+        && !undetermined(arbiter)
+        && Status {
+            undetermined: arbiter.undetermined.clone(),
+            ..reference.clone()
+        } == *arbiter
+}
+
+/// Replays the scenario's first `records - 1` moves through an arbiter
+/// under the exact rule with `budget` and, at every ply it calls alive,
+/// replays its helpmate line: how many lines replayed to their checkmate,
+/// and how many of them the arbiter carried from the ply before.
+fn arbiter_lines_replay(
+    scenario: &Scenario,
+    budget: Budget,
+    records: usize,
+) -> Result<(u64, u64), DisagreementError> {
+    let failed = |ply: u32, right: String| DisagreementError {
+        edition: scenario.edition,
+        ply,
+        left: "the arbiter's evidence for an alive position".to_owned(),
+        right,
+    };
+    let mut arbiter =
+        Arbiter::new(&scenario.start, scenario.edition).with_dead_rule(DeadRule::Exact(budget));
+    let mut replayed = 0;
+    for mv in std::iter::once(None)
+        .chain(scenario.moves.iter().map(Some))
+        .take(records)
+    {
+        if let Some(&mv) = mv {
+            arbiter
+                .play_move(mv)
+                .map_err(|err| failed(arbiter.ply() + 1, format!("the move was refused: {err}")))?;
+        }
+        let status = arbiter.status();
+        let alive = status.ended.is_empty() && status.undetermined.is_empty();
+        match arbiter.helpmate() {
+            Some((side, line)) => {
+                let mut position = arbiter.position().clone();
+                for &step in line {
+                    position = position.play(step).map_err(|_| {
+                        failed(arbiter.ply(), format!("{step:?} of {line:?} is not legal"))
+                    })?;
+                }
+                if !position.is_checkmate() || position.turn() == side {
+                    return Err(failed(
+                        arbiter.ply(),
+                        format!("{line:?} is not a checkmate by {side:?}"),
+                    ));
+                }
+                replayed += 1;
+            }
+            None if alive => {
+                return Err(failed(
+                    arbiter.ply(),
+                    "alive with no helpmate line".to_owned(),
+                ));
+            }
+            None => {}
+        }
+    }
+    Ok((replayed, arbiter.dead_searches().carried))
+}
+
 pub(crate) fn json(status: &Status) -> String {
     serde_json::to_string(status).unwrap_or_else(|err| format!("{status:?} ({err})"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status() -> Status {
+        Arbiter::default().status()
+    }
+
+    #[test]
+    fn only_an_undetermined_verdict_of_the_reference_may_be_decided_apart() {
+        let alive = status();
+        let mut undetermined = status();
+        undetermined.undetermined = vec![Ending::DeadPosition];
+        assert!(decided_apart(&undetermined, &alive));
+        // Never the other way round: the arbiter gave up where the
+        // reference decided.
+        assert!(!decided_apart(&alive, &undetermined));
+        // Nor when anything else differs too.
+        let mut dead = status();
+        dead.ended = vec![Ending::DeadPosition];
+        assert!(!decided_apart(&undetermined, &dead));
+        let mut later = alive.clone();
+        later.clock += 1;
+        assert!(!decided_apart(&undetermined, &later));
+    }
 }

@@ -37,6 +37,8 @@ pub struct ExplainArgs {
     /// default budget, instead of by material alone; a ply decided neither
     /// way shows `dead-position undetermined` (JSON: `undetermined`). A
     /// search per ply: from microseconds to a few hundred milliseconds.
+    /// (The arbiter searches only where the line of the ply before no
+    /// longer replays to a mate.)
     #[arg(long)]
     exact_dead_position: bool,
     /// The moves, in UCI (g1f3, e1g1) or SAN (Nf3, O-O).

@@ -1,0 +1,345 @@
+//! Article 5.2.2 under the exact rule in the arbiter: the helpmate line
+//! that proved one position alive, carried to the next.
+//!
+//! The reference decides every ply afresh, with a search. The arbiter keeps
+//! the line that proved the position before the move alive (a series of
+//! legal moves ending in a checkmate by one side) and, after the move, tries
+//! to make it prove the new position alive too, cheapest first:
+//!
+//! 1. the line without its first move: right when the move just played was
+//!    that first move, and often right when it was another move of the
+//!    same player that leaves the rest of the line playable;
+//! 2. one move of the player now to move, then the whole line: that player
+//!    passes the turn back with a move that leaves the line playable (a
+//!    few moves are tried, those of men farthest from the king to be
+//!    mated first);
+//! 3. when the move just played neither captured nor moved a pawn nor
+//!    castled: one such move of the player now to move, the move just
+//!    played taken back, that move taken back, then the whole line (the
+//!    men stand as they stood when the line was found).
+//!
+//! Every candidate is replayed move by move from the new position, each
+//! move checked for legality, and counts only when it ends in a checkmate
+//! given by the line's side: a carried line is evidence in its own right,
+//! never an assumption that the position changed little. A candidate longer
+//! than [`LONGEST`] plies is not tried (lines grow by one ply under step
+//! 2), and when none replays the arbiter asks the full decision again.
+//! Nothing here proves a position dead.
+
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Color, Move, MoveList, Position, Role};
+
+/// A helpmate line: `side` checkmates the other side after `line`, played
+/// from the current position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Carried {
+    /// The side that gives the checkmate.
+    pub side: Color,
+    /// The moves, from the current position.
+    pub line: Vec<Move>,
+}
+
+/// The longest line carried from one ply to the next, in plies; past it,
+/// the full decision finds a short line again.
+pub const LONGEST: usize = 40;
+
+/// How many moves of the player to move step 2 tries in front of the line.
+const WAITING_MOVES: usize = 4;
+
+impl Carried {
+    /// The line carried over to `position`, reached from the line's own
+    /// start position by the legal move `played`: a line that replays from
+    /// `position` to a checkmate by the same side (steps 1 to 3 of the
+    /// module), or `None` when no candidate does.
+    pub fn after_move(&self, position: &Chess, played: Move) -> Option<Carried> {
+        let rest = self.line.get(1..)?;
+        if replays_to_mate(position, self.side, rest) {
+            return Some(self.with(Vec::new(), rest));
+        }
+        let waits = waiting_moves(position, self.side);
+        if self.line.len() < LONGEST {
+            for &wait in &waits {
+                if replays_to_mate(&after(position, wait), self.side, &self.line) {
+                    return Some(self.with(vec![wait], &self.line));
+                }
+            }
+        }
+        let back = taken_back(played).filter(|_| self.line.len() + 3 <= LONGEST)?;
+        waits.into_iter().find_map(|wait| {
+            let prefix = vec![wait, back, taken_back(wait)?];
+            let mut start = position.clone();
+            for &mv in &prefix {
+                if !start.is_legal(mv) {
+                    return None;
+                }
+                start.play_unchecked(mv);
+            }
+            replays_to_mate(&start, self.side, &self.line).then(|| self.with(prefix, &self.line))
+        })
+    }
+
+    /// A line of this side: `prefix`, then `line`.
+    fn with(&self, mut prefix: Vec<Move>, line: &[Move]) -> Carried {
+        prefix.extend_from_slice(line);
+        Carried {
+            side: self.side,
+            line: prefix,
+        }
+    }
+}
+
+/// The position `mv` reaches from `position`.
+fn after(position: &Chess, mv: Move) -> Chess {
+    let mut position = position.clone();
+    position.play_unchecked(mv);
+    position
+}
+
+/// The move that takes back `mv` (the same man from where it went to where
+/// it came from) when `mv` neither captured, moved a pawn, promoted nor
+/// castled; `None` otherwise.
+fn taken_back(mv: Move) -> Option<Move> {
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        } if role != Role::Pawn => Some(Move::Normal {
+            role,
+            from: to,
+            capture: None,
+            to: from,
+            promotion: None,
+        }),
+        _ => None,
+    }
+}
+
+/// The line `uci` (UCI moves, as the full decision writes its evidence)
+/// by which `side` mates from `position`, as moves; `None` if a move does
+/// not read as a legal move where it stands.
+pub fn from_uci(position: &Chess, side: Color, uci: &[String]) -> Option<Carried> {
+    let mut position = position.clone();
+    let line = uci
+        .iter()
+        .map(|text| {
+            let mv = text.parse::<UciMove>().ok()?.to_move(&position).ok()?;
+            position.play_unchecked(mv);
+            Some(mv)
+        })
+        .collect::<Option<Vec<Move>>>()?;
+    Some(Carried { side, line })
+}
+
+/// Whether `line`, played from `position`, is a series of legal moves that
+/// ends in a checkmate given by `side`.
+pub fn replays_to_mate(position: &Chess, side: Color, line: &[Move]) -> bool {
+    let mut position = position.clone();
+    for &mv in line {
+        if !position.is_legal(mv) {
+            return false;
+        }
+        position.play_unchecked(mv);
+    }
+    position.turn() != side && position.is_checkmate()
+}
+
+/// Up to [`WAITING_MOVES`] legal moves of the player to move in `position`
+/// that step 2 tries before a line mating by `side`: moves that neither
+/// capture nor move a pawn (they change least), of the men farthest from
+/// the king `side` mates first; none when every move captures or moves a
+/// pawn.
+fn waiting_moves(position: &Chess, side: Color) -> Vec<Move> {
+    let Some(target) = position.board().king_of(!side) else {
+        return Vec::new();
+    };
+    let mut moves: MoveList = position.legal_moves();
+    moves.retain(|mv| !mv.is_capture() && mv.role() != Role::Pawn && !mv.is_castle());
+    let mut ranked: Vec<(u32, Move)> = moves
+        .into_iter()
+        .filter_map(|mv| mv.from().map(|from| (from.distance(target), mv)))
+        .collect();
+    ranked.sort_by_key(|&(distance, _)| std::cmp::Reverse(distance));
+    ranked
+        .into_iter()
+        .take(WAITING_MOVES)
+        .map(|(_, mv)| mv)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn moves(position: &Chess, uci: &str) -> Vec<Move> {
+        let mut position = position.clone();
+        uci.split_whitespace()
+            .map(|text| {
+                let mv = text.parse::<UciMove>().unwrap().to_move(&position).unwrap();
+                position.play_unchecked(mv);
+                mv
+            })
+            .collect()
+    }
+
+    /// The line carried over the move `uci` from `start`.
+    fn carried_over(carried: &Carried, start: &Chess, uci: &str) -> Option<Carried> {
+        let mv = moves(start, uci)[0];
+        carried.after_move(&played(start, uci), mv)
+    }
+
+    fn played(position: &Chess, uci: &str) -> Chess {
+        let mut position = position.clone();
+        for mv in moves(&position, uci) {
+            position.play_unchecked(mv);
+        }
+        position
+    }
+
+    /// Fool's mate, from the start: Black mates by f2f3 e7e5 g2g4 d8h4.
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn the_move_of_the_line_leaves_the_rest_of_it() {
+        let start = position(START);
+        let carried = Carried {
+            side: Color::Black,
+            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
+        };
+        let next = carried_over(&carried, &start, "f2f3").unwrap();
+        assert_eq!(next.line, moves(&played(&start, "f2f3"), "e7e5 g2g4 d8h4"));
+    }
+
+    #[test]
+    fn another_move_that_leaves_the_rest_playable_takes_its_place() {
+        // f2f4 instead of f2f3 opens the same diagonal: e7e5 g2g4 d8h4
+        // still mates.
+        let start = position(START);
+        let carried = Carried {
+            side: Color::Black,
+            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
+        };
+        let after = played(&start, "f2f4");
+        let next = carried_over(&carried, &start, "f2f4").unwrap();
+        assert_eq!(next.line, moves(&after, "e7e5 g2g4 d8h4"));
+        assert!(replays_to_mate(&after, Color::Black, &next.line));
+    }
+
+    #[test]
+    fn a_waiting_move_goes_in_front_when_the_rest_does_not_replay() {
+        // After 1. Nc3 (not part of the line) the rest, e7e5 g2g4 d8h4,
+        // leaves f2 closed; a waiting move of Black's, then the whole
+        // line, still mates.
+        let start = position(START);
+        let carried = Carried {
+            side: Color::Black,
+            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
+        };
+        let after = played(&start, "b1c3");
+        let next = carried_over(&carried, &start, "b1c3").unwrap();
+        assert_eq!(next.line.len(), 5);
+        assert_eq!(next.line[1..], carried.line[..]);
+        assert!(!next.line[0].is_capture() && next.line[0].role() != Role::Pawn);
+        assert!(replays_to_mate(&after, Color::Black, &next.line));
+    }
+
+    #[test]
+    fn a_quiet_move_is_taken_back_between_two_waiting_moves() {
+        // After 1. Nh3 the knight can block on f2: neither the rest of the
+        // line nor a waiting move and the whole line mates. A waiting move
+        // of Black's, Nh3-g1, the waiting move taken back: the men stand as
+        // they did, and the line mates.
+        let start = position(START);
+        let carried = Carried {
+            side: Color::Black,
+            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
+        };
+        let after = played(&start, "g1h3");
+        let next = carried_over(&carried, &start, "g1h3").unwrap();
+        assert_eq!(next.line.len(), 7);
+        assert_eq!(next.line[1], moves(&after, "b8c6 h3g1")[1]);
+        assert_eq!(Some(next.line[2]), taken_back(next.line[0]));
+        assert_eq!(next.line[3..], carried.line[..]);
+        assert!(replays_to_mate(&after, Color::Black, &next.line));
+        // Past the longest line, no move is taken back.
+        let long = Carried {
+            side: Color::Black,
+            line: [
+                moves(&start, "g1f3 g8f6 f3g1 f6g8").repeat(9),
+                carried.line.clone(),
+            ]
+            .concat(),
+        };
+        assert!(long.line.len() + 3 > LONGEST);
+        assert_eq!(carried_over(&long, &start, "g1h3"), None);
+    }
+
+    #[test]
+    fn only_a_quiet_move_of_a_piece_is_taken_back() {
+        let start = position(START);
+        let [knight, pawn] = moves(&start, "g1f3 e7e5")[..] else {
+            unreachable!()
+        };
+        assert_eq!(
+            taken_back(knight),
+            Some(moves(&played(&start, "g1f3 e7e6"), "f3g1")[0])
+        );
+        assert_eq!(taken_back(pawn), None);
+        let castled = position("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        assert_eq!(taken_back(moves(&castled, "e1g1")[0]), None);
+        let capture = position("4k3/8/8/8/8/8/r7/R3K3 w - - 0 1");
+        assert_eq!(taken_back(moves(&capture, "a1a2")[0]), None);
+    }
+
+    #[test]
+    fn a_move_that_spoils_the_line_leaves_nothing_carried() {
+        // 1. e3 gives White's king e2: Qh4 is never mate again by this
+        // line, with or without a waiting move in front.
+        let start = position(START);
+        let carried = Carried {
+            side: Color::Black,
+            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
+        };
+        assert_eq!(carried_over(&carried, &start, "e2e3"), None);
+    }
+
+    #[test]
+    fn a_line_past_the_longest_is_not_lengthened() {
+        let start = position(START);
+        let mut line = moves(&start, "g1f3 g8f6 f3g1 f6g8").repeat(10);
+        line.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
+        assert!(line.len() > LONGEST);
+        assert!(replays_to_mate(&start, Color::Black, &line));
+        let carried = Carried {
+            side: Color::Black,
+            line,
+        };
+        // The rest after the first move still replays...
+        assert!(carried_over(&carried, &start, "g1f3").is_some());
+        // ...but after another move only a longer line would.
+        assert_eq!(carried_over(&carried, &start, "b1c3"), None);
+    }
+
+    #[test]
+    fn an_illegal_move_in_the_line_fails_the_replay() {
+        let start = position(START);
+        let line = moves(&start, "f2f3 e7e5 g2g4 d8h4");
+        // From the position after 1. e4 the line's first move is still
+        // legal but the mate is gone (e4 does not open h4-e1).
+        let after = played(&start, "e2e4 e7e6");
+        assert!(!replays_to_mate(&after, Color::Black, &line[..1]));
+        // A move from another position: White's f-pawn is gone.
+        let moved = played(&start, "f2f4 e7e5 f4e5");
+        assert!(!replays_to_mate(&moved, Color::Black, &line));
+    }
+}
