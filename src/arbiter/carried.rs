@@ -16,14 +16,20 @@
 //! 3. when the move just played neither captured nor moved a pawn nor
 //!    castled: one such move of the player now to move, the move just
 //!    played taken back, that move taken back, then the whole line (the
-//!    men stand as they stood when the line was found).
+//!    men stand as they stood when the line was found);
+//! 4. the line played loosely, without its first move and then with it: a
+//!    move no longer legal gives way to a legal move of a man of the same
+//!    kind to the same square, or is left out, and where the other player
+//!    is to move a waiting move goes first (after a capture or a pawn
+//!    move, the line often needs only such mending).
 //!
 //! Every candidate is replayed move by move from the new position, each
 //! move checked for legality, and counts only when it ends in a checkmate
 //! given by the line's side: a carried line is evidence in its own right,
 //! never an assumption that the position changed little. A candidate longer
 //! than [`LONGEST`] plies is not tried (lines grow by one ply under step
-//! 2), and when none replays the arbiter asks the full decision again.
+//! 2, by three under step 3, by a few under step 4), and when none
+//! replays the arbiter asks the full decision again.
 //! Nothing here proves a position dead.
 
 use shakmaty::uci::UciMove;
@@ -49,7 +55,7 @@ const WAITING_MOVES: usize = 4;
 impl Carried {
     /// The line carried over to `position`, reached from the line's own
     /// start position by the legal move `played`: a line that replays from
-    /// `position` to a checkmate by the same side (steps 1 to 3 of the
+    /// `position` to a checkmate by the same side (steps 1 to 4 of the
     /// module), or `None` when no candidate does.
     pub fn after_move(&self, position: &Chess, played: Move) -> Option<Carried> {
         let rest = self.line.get(1..)?;
@@ -64,18 +70,65 @@ impl Carried {
                 }
             }
         }
-        let back = taken_back(played).filter(|_| self.line.len() + 3 <= LONGEST)?;
-        waits.into_iter().find_map(|wait| {
-            let prefix = vec![wait, back, taken_back(wait)?];
-            let mut start = position.clone();
-            for &mv in &prefix {
-                if !start.is_legal(mv) {
-                    return None;
-                }
-                start.play_unchecked(mv);
-            }
-            replays_to_mate(&start, self.side, &self.line).then(|| self.with(prefix, &self.line))
+        let undone = taken_back(played)
+            .filter(|_| self.line.len() + 3 <= LONGEST)
+            .and_then(|back| {
+                waits.into_iter().find_map(|wait| {
+                    let prefix = vec![wait, back, taken_back(wait)?];
+                    let mut start = position.clone();
+                    for &mv in &prefix {
+                        if !start.is_legal(mv) {
+                            return None;
+                        }
+                        start.play_unchecked(mv);
+                    }
+                    replays_to_mate(&start, self.side, &self.line)
+                        .then(|| self.with(prefix, &self.line))
+                })
+            });
+        undone.or_else(|| {
+            [true, false].into_iter().find_map(|skip_first| {
+                self.mended(position, skip_first)
+                    .map(|line| self.with(line, &[]))
+            })
         })
+    }
+
+    /// Step 4: the line played loosely from `position` (its first move
+    /// left out when `skip_first` says so): a move that is not legal where
+    /// it comes gives way to its [`stand_in`] or is left out, and where the
+    /// player to move is not the one whose move comes next, a waiting move
+    /// of the player to move goes first; it stops at a checkmate by this
+    /// side. The moves played, when they end in such a checkmate within
+    /// [`LONGEST`] plies.
+    fn mended(&self, position: &Chess, skip_first: bool) -> Option<Vec<Move>> {
+        // The line's first move was the move of the player who just moved.
+        let mut mover = !position.turn();
+        let mut position = position.clone();
+        let mut line = Vec::with_capacity(self.line.len() + 4);
+        for (index, &mv) in self.line.iter().enumerate() {
+            let by = mover;
+            mover = !mover;
+            if index == 0 && skip_first {
+                continue;
+            }
+            if position.turn() != by {
+                let wait = *waiting_moves(&position, self.side).first()?;
+                position.play_unchecked(wait);
+                line.push(wait);
+            }
+            if let Some(mv) = stand_in(&position, mv) {
+                position.play_unchecked(mv);
+                line.push(mv);
+                if position.is_check() && position.turn() != self.side && position.is_checkmate() {
+                    break;
+                }
+            }
+            if line.len() > LONGEST {
+                return None;
+            }
+        }
+        (position.turn() != self.side && position.is_checkmate()).then_some(line)
     }
 
     /// A line of this side: `prefix`, then `line`.
@@ -86,6 +139,20 @@ impl Carried {
             line: prefix,
         }
     }
+}
+
+/// `mv` when it is legal in `position`; otherwise a legal move of a man of
+/// the same kind to the same square (another man doing its job), if there
+/// is one.
+fn stand_in(position: &Chess, mv: Move) -> Option<Move> {
+    if position.is_legal(mv) {
+        return Some(mv);
+    }
+    let mut moves = position.legal_moves();
+    moves.retain(|other| {
+        other.role() == mv.role() && other.to() == mv.to() && other.promotion() == mv.promotion()
+    });
+    moves.first().copied()
 }
 
 /// The position `mv` reaches from `position`.
@@ -271,17 +338,6 @@ mod tests {
         assert_eq!(Some(next.line[2]), taken_back(next.line[0]));
         assert_eq!(next.line[3..], carried.line[..]);
         assert!(replays_to_mate(&after, Color::Black, &next.line));
-        // Past the longest line, no move is taken back.
-        let long = Carried {
-            side: Color::Black,
-            line: [
-                moves(&start, "g1f3 g8f6 f3g1 f6g8").repeat(9),
-                carried.line.clone(),
-            ]
-            .concat(),
-        };
-        assert!(long.line.len() + 3 > LONGEST);
-        assert_eq!(carried_over(&long, &start, "g1h3"), None);
     }
 
     #[test]
@@ -299,6 +355,49 @@ mod tests {
         assert_eq!(taken_back(moves(&castled, "e1g1")[0]), None);
         let capture = position("4k3/8/8/8/8/8/r7/R3K3 w - - 0 1");
         assert_eq!(taken_back(moves(&capture, "a1a2")[0]), None);
+    }
+
+    #[test]
+    fn a_line_whose_move_was_played_out_of_turn_is_mended() {
+        // 1. g4: the line's own g2g4 can no longer be played, so neither
+        // its rest nor a waiting move and the whole line replays; played
+        // loosely (g2g4 left out, waiting moves where the turn is wrong) it
+        // still mates.
+        let start = position(START);
+        let carried = Carried {
+            side: Color::Black,
+            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
+        };
+        let after = played(&start, "g2g4");
+        let next = carried_over(&carried, &start, "g2g4").unwrap();
+        assert!(replays_to_mate(&after, Color::Black, &next.line));
+        for kept in [carried.line[0], carried.line[1], carried.line[3]] {
+            assert!(next.line.contains(&kept), "{:?}", next.line);
+        }
+        assert!(!next.line.contains(&carried.line[2]));
+        assert!(next.line.len() <= LONGEST);
+    }
+
+    #[test]
+    fn a_man_of_the_same_kind_stands_in_for_one_that_cannot_move() {
+        let start = position("4k3/8/8/8/8/8/3N4/4K3 w - - 0 1");
+        let from_g1 = Move::Normal {
+            role: Role::Knight,
+            from: shakmaty::Square::G1,
+            capture: None,
+            to: shakmaty::Square::F3,
+            promotion: None,
+        };
+        assert_eq!(stand_in(&start, from_g1), Some(moves(&start, "d2f3")[0]));
+        // No knight reaches h4: nothing stands in.
+        let to_h4 = Move::Normal {
+            role: Role::Knight,
+            from: shakmaty::Square::G1,
+            capture: None,
+            to: shakmaty::Square::H4,
+            promotion: None,
+        };
+        assert_eq!(stand_in(&start, to_h4), None);
     }
 
     #[test]
@@ -326,7 +425,9 @@ mod tests {
         };
         // The rest after the first move still replays...
         assert!(carried_over(&carried, &start, "g1f3").is_some());
-        // ...but after another move only a longer line would.
+        // ...but after another move it does not, no longer line is tried,
+        // and the loose replay (step 4) ends in no mate within the
+        // longest line.
         assert_eq!(carried_over(&carried, &start, "b1c3"), None);
     }
 
