@@ -145,9 +145,14 @@ fn given_up(position: &Chess, mater: Color) -> u32 {
 
 /// A best-first search from `start` for a position where `reached` holds,
 /// expanding positions in order of `estimate` times `weight` plus their
-/// depth, at most `nodes` of them: the line there and the position, or
-/// `None`. Positions where `mater` has nothing but its king are dropped
-/// (no mate by it can follow), and positions met twice are expanded once.
+/// depth (ties in the order they were met), at most `nodes` of them: the
+/// line there and the position, or `None`. Positions where `mater` has
+/// nothing but its king are dropped (no mate by it can follow), and
+/// positions met twice are expanded once.
+///
+/// Only the positions expanded are kept whole; a position waiting in the
+/// frontier is kept as the position it comes from and the move, and played
+/// again when its turn comes (most are never expanded).
 fn toward(
     start: &Chess,
     mater: Color,
@@ -159,41 +164,64 @@ fn toward(
     if reached(start) {
         return Some((Vec::new(), start.clone()));
     }
-    let mut positions: Vec<Chess> = vec![start.clone()];
-    let mut parents: Vec<Option<(usize, Move)>> = vec![None];
-    let mut depths: Vec<u32> = vec![0];
+    let mut expanded: Vec<Expanded> = Vec::new();
     let mut seen = KeySet::default();
     seen.insert(Key::of(start));
+    // The positions met, in the order they were met (none: the start), as
+    // the expanded position each comes from and the move; the frontier
+    // holds their priorities and indices there.
+    let mut met: Vec<Option<(u32, Move)>> = vec![None];
     let mut frontier = BinaryHeap::from([Reverse((estimate(start), 0usize))]);
-    let mut expanded = 0;
-    while let Some(Reverse((_, index))) = frontier.pop() {
-        if expanded == nodes {
+    while let Some(Reverse((_, waiting))) = frontier.pop() {
+        if expanded.len() == nodes {
             return None;
         }
-        expanded += 1;
-        let position = positions[index].clone();
+        let from = met[waiting];
+        let (position, depth) = match from {
+            None => (start.clone(), 0),
+            Some((parent, mv)) => {
+                let parent: &Expanded = &expanded[parent as usize];
+                let mut position = parent.position.clone();
+                position.play_unchecked(mv);
+                (position, parent.depth + 1)
+            }
+        };
+        let index = u32::try_from(expanded.len()).ok()?;
+        expanded.push(Expanded {
+            position,
+            parent: from.map(|(parent, mv)| (parent as usize, mv)),
+            depth,
+        });
+        let position = &expanded[index as usize].position;
         for mv in position.legal_moves() {
             let mut child = position.clone();
             child.play_unchecked(mv);
             if !has_more_than_a_king(&child, mater) || !seen.insert(Key::after(&child, Some(mv))) {
                 continue;
             }
-            let depth = depths[index] + 1;
             if reached(&child) {
-                let mut line = line_to(&parents, index);
+                let parents: Vec<Option<(usize, Move)>> =
+                    expanded.iter().map(|node| node.parent).collect();
+                let mut line = line_to(&parents, index as usize);
                 line.push(mv);
                 return Some((line, child));
             }
             let priority = estimate(&child)
                 .saturating_mul(weight)
-                .saturating_add(depth);
-            positions.push(child);
-            parents.push(Some((index, mv)));
-            depths.push(depth);
-            frontier.push(Reverse((priority, positions.len() - 1)));
+                .saturating_add(depth + 1);
+            met.push(Some((index, mv)));
+            frontier.push(Reverse((priority, met.len() - 1)));
         }
     }
     None
+}
+
+/// A position the best-first search has expanded: the position, the
+/// expanded position it came from and the move, and its depth.
+struct Expanded {
+    position: Chess,
+    parent: Option<(usize, Move)>,
+    depth: u32,
 }
 
 /// How far `mater` is from mating in `position`, by our estimate (smaller
