@@ -5,7 +5,9 @@ use std::sync::OnceLock;
 use drawrules::Judgement;
 use drawrules::laws::Edition;
 use drawrules::reference::Reference;
-use drawrules_conformance::protocol::{DrawPolicies, Hello, PROTOCOL_VERSION, Part, read_answer};
+use drawrules_conformance::protocol::{
+    DeadReading, DrawPolicies, Hello, PROTOCOL_VERSION, Part, read_answer,
+};
 use drawrules_conformance::verify::{Group, Minimal, Trial, compare, judge_text, render};
 
 use super::{Agreement, InconsistencyError};
@@ -63,6 +65,7 @@ pub fn protocol_answers(text: &str) -> Result<Agreement, InconsistencyError> {
         implements,
         editions: vec![Edition::Fide2018],
         draws: DrawPolicies::default(),
+        dead_position: DeadReading::Material,
     });
     let fail = |what: String| InconsistencyError {
         edition: Edition::Fide2018,

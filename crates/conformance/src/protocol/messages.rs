@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use drawrules::PartialStatus;
 pub use drawrules::RefusalKind;
 use drawrules::laws::{Claim, Edition, Ending};
+use drawrules::mating::DeadRule;
 use drawrules::{Article, Field};
 
 use super::draws::DrawPolicies;
@@ -206,6 +207,54 @@ pub struct Hello {
     /// policies too).
     #[serde(deserialize_with = "super::draws::deserialize_draws", default)]
     pub draws: DrawPolicies,
+    /// How it decides Article 5.2.2 (dead position): by material (the
+    /// default) or exactly. An engine that declares `exact` is held to our
+    /// exact reading; plies our exact rule leaves undetermined hold it to
+    /// nothing.
+    #[serde(
+        rename = "dead-position",
+        default,
+        skip_serializing_if = "DeadReading::is_material"
+    )]
+    pub dead_position: DeadReading,
+}
+
+/// How an engine decides Article 5.2.2, as its handshake declares.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_conformance::protocol::{DeadReading, Hello};
+///
+/// let hello: Hello = serde_json::from_str(
+///     r#"{"protocol":2,"name":"x","implements":["dead-position"],"editions":["fide-2018"],"dead-position":"exact"}"#,
+/// ).unwrap();
+/// assert_eq!(hello.dead_position, DeadReading::Exact);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DeadReading {
+    /// By material alone: the status record's default rule.
+    #[default]
+    Material,
+    /// Exactly: neither side can checkmate by any series of legal moves
+    /// (the record's exact rule, `DeadRule::exact()`).
+    Exact,
+}
+
+impl DeadReading {
+    /// Whether this is the default, [`DeadReading::Material`].
+    pub fn is_material(&self) -> bool {
+        *self == DeadReading::Material
+    }
+
+    /// The rule our reference judges such an engine's games by.
+    pub fn rule(self) -> DeadRule {
+        match self {
+            DeadReading::Material => DeadRule::Material,
+            DeadReading::Exact => DeadRule::exact(),
+        }
+    }
 }
 
 impl Hello {

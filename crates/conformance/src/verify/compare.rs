@@ -143,6 +143,10 @@ impl Comparison {
 /// * A claim reported once our game is over is grouped apart
 ///   ([`Group::ClaimsAfterTheEnd`]), and so is a move played after the end
 ///   ([`Group::MovesAfterTheEnd`]).
+/// * At a ply where our reference (under the exact 5.2.2 rule an engine
+///   may declare) decided an ending neither way, that ending is not
+///   compared; when the engine says it holds, nothing from that ply on is
+///   compared, and a per-game claim is compared only up to that ply.
 /// * The engine is judged on the draw policies it declares
 ///   ([`DrawPolicies`](crate::protocol::DrawPolicies)): the parts of a rule
 ///   it declares absent are not compared (nor are they in
@@ -239,8 +243,26 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
         // What the engine should say here: the reference's record, with the
         // result its own draw policy gives and no claim of a rule it lacks.
         let expected = adjusted(&absent, status, policy_end);
+        // An ending our exact 5.2.2 rule decided neither way holds the
+        // engine to nothing; when the engine says it holds, its game ended
+        // where ours cannot tell, and nothing from here on is compared.
+        let open = |part: Part| {
+            part.ending()
+                .is_some_and(|ending| status.undetermined.contains(&ending))
+        };
+        let ended_open = Part::ALL.into_iter().any(|part| {
+            open(part)
+                && record
+                    .ended
+                    .as_ref()
+                    .zip(part.ending())
+                    .is_some_and(|(ended, ending)| ended.contains(&ending))
+        });
+        if ended_open {
+            return comparison;
+        }
         for part in Part::ALL {
-            if !declared(part) || (undeclared_end && part.ending().is_none()) {
+            if !declared(part) || (undeclared_end && part.ending().is_none()) || open(part) {
                 continue;
             }
             if part.field().is_none() {
@@ -276,7 +298,8 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
 /// not declare, or its own draw policy), lets the player to move claim the
 /// draw on the board. A divergence is placed at the first such ply when we
 /// say yes, else at the last ply. Where we judge only part of the game and
-/// found no claim, the part is not compared.
+/// found no claim, the part is not compared; where we decided an ending
+/// neither way, only the plies before are judged.
 fn compare_game(
     hello: &Hello,
     ours: &Judgement,
@@ -303,7 +326,20 @@ fn compare_game(
                 })
         })
         .unwrap_or(ours.records.len() - 1);
-    let whole = ours.refusal.is_none() && last + 1 == ours.records.len();
+    let mut whole = ours.refusal.is_none() && last + 1 == ours.records.len();
+    // From a ply where we decided an ending neither way, the engine's game
+    // may have ended: only the plies before it are ours to hold it to.
+    let last = match ours.records[..=last]
+        .iter()
+        .position(|status| !status.undetermined.is_empty())
+    {
+        Some(0) => return Vec::new(),
+        Some(open) => {
+            whole = false;
+            open - 1
+        }
+        None => last,
+    };
     let mut divergences = Vec::new();
     for part in parts {
         let Some(claim) = part.game_claim() else {

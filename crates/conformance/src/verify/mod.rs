@@ -25,7 +25,7 @@ pub use compare::{Comparison, Divergence, Group, compare};
 pub use judge::judge_text;
 pub use known::{KnownDivergences, KnownDivergencesError};
 pub use shrink::{Minimal, Trial};
-pub use subject::{OurArbiter, Subject};
+pub use subject::{OurArbiter, OurExactArbiter, Subject};
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};

@@ -11,7 +11,7 @@ use drawrules::{Article, PartialStatus, RefusalKind};
 use serde::Serialize;
 
 use crate::corpus::{Case, CaseDeadRule, ExpectedRefusal};
-use crate::protocol::{DrawPolicies, Hello, Part};
+use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 
 use super::cause::Cause;
 use super::compare::Group;
@@ -160,6 +160,15 @@ fn draws(draws: &DrawPolicies) -> String {
     }
 }
 
+/// What the report says of an engine that declares the exact reading of
+/// 5.2.2; nothing for the default, material.
+fn dead_reading(hello: &Hello) -> Option<&'static str> {
+    (hello.dead_position == DeadReading::Exact).then_some(
+        "dead position (5.2.2): declared exact, judged by the reference's exact rule \
+         (plies it leaves undetermined are not compared)",
+    )
+}
+
 fn problem_text(problem: &Problem) -> String {
     match problem {
         Problem::Divergence(divergence) => divergence.to_string(),
@@ -219,6 +228,9 @@ pub fn text(report: &VerifyReport) -> String {
         editions(hello),
         draws(&hello.draws)
     );
+    if let Some(line) = dead_reading(hello) {
+        let _ = writeln!(out, "{line}");
+    }
     let _ = writeln!(
         out,
         "implements: {}",
@@ -502,6 +514,9 @@ pub fn markdown(report: &VerifyReport) -> String {
         editions(hello),
         draws(&hello.draws)
     );
+    if let Some(line) = dead_reading(hello) {
+        let _ = writeln!(out, "{line}\n");
+    }
     let _ = writeln!(
         out,
         "| part | articles | agrees with the reference |\n|---|---|---|"

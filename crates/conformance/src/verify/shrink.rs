@@ -3,6 +3,7 @@
 //! men, the standard start, repeated until nothing more helps.
 
 use crate::protocol::{EngineError, Hello, JudgeRequest, Plies};
+use drawrules::Rules;
 use drawrules::laws::Edition;
 use drawrules::reference::Reference;
 use drawrules::{Judgement, StartPosition};
@@ -73,12 +74,9 @@ pub(crate) fn check(
     game: &Trial,
     id: u64,
 ) -> Result<Checked, EngineError> {
-    let ours = judge_text(
-        &mut Reference::default(),
-        &game.fen,
-        &game.moves,
-        game.edition,
-    );
+    let mut reference = Reference::default();
+    reference.set_dead_rule(hello.dead_position.rule());
+    let ours = judge_text(&mut reference, &game.fen, &game.moves, game.edition);
     let request = JudgeRequest {
         id,
         edition: game.edition,

@@ -2,8 +2,8 @@
 //! process, both seen through the protocol.
 
 use crate::protocol::{
-    Answer, DrawPolicies, EngineError, EngineProcess, EngineRefusal, GameAnswers, Hello,
-    JudgeRequest, PROTOCOL_VERSION, Part, Plies,
+    Answer, DeadReading, DrawPolicies, EngineError, EngineProcess, EngineRefusal, GameAnswers,
+    Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies,
 };
 use drawrules::laws::Edition;
 use drawrules::{Arbiter, Claim, PartialStatus};
@@ -63,46 +63,79 @@ pub struct OurArbiter;
 
 impl Subject for OurArbiter {
     fn hello(&mut self) -> Result<Hello, EngineError> {
-        Ok(Hello {
-            protocol: PROTOCOL_VERSION,
-            name: "drawrules-arbiter".to_owned(),
-            version: env!("CARGO_PKG_VERSION").to_owned(),
-            implements: Part::ALL.to_vec(),
-            editions: Edition::ALL.to_vec(),
-            draws: DrawPolicies::default(),
-        })
+        Ok(our_hello("drawrules-arbiter", DeadReading::Material))
     }
 
     fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
-        let judged = judge_text(
-            &mut Arbiter::default(),
-            &request.fen,
-            &request.moves,
-            request.edition,
-        );
-        let some_ply = |claim: Claim| judged.records.iter().any(|r| r.claims.contains(&claim));
-        let game = GameAnswers {
-            threefold_repetition: Some(some_ply(Claim::ThreefoldRepetition)),
-            fifty_moves: Some(some_ply(Claim::FiftyMoves)),
-        };
-        let mut records: Vec<PartialStatus> =
-            judged.records.iter().map(PartialStatus::from).collect();
-        if request.plies == Plies::Last {
-            records = records.pop().into_iter().collect();
-        }
-        Ok(match judged.refusal {
-            None => Answer::Records {
-                id: request.id,
-                records,
-                game: Some(game),
-            },
-            Some(refusal) => Answer::Error(EngineRefusal {
-                id: Some(request.id),
-                kind: refusal.kind(),
-                ply: refusal.move_ply(),
-                message: format!("refused by the arbiter ({})", refusal.kind()),
-                records,
-            }),
-        })
+        Ok(our_answer(&mut Arbiter::default(), request))
+    }
+}
+
+/// Our own arbiter with Article 5.2.2 decided exactly (`DeadRule::exact()`),
+/// seen through the protocol: it declares `"dead-position": "exact"`, so
+/// `verify` holds it to the reference's exact reading.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_conformance::protocol::DeadReading;
+/// use drawrules_conformance::verify::{OurExactArbiter, Subject};
+///
+/// let hello = OurExactArbiter.hello().unwrap();
+/// assert_eq!(hello.dead_position, DeadReading::Exact);
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OurExactArbiter;
+
+impl Subject for OurExactArbiter {
+    fn hello(&mut self) -> Result<Hello, EngineError> {
+        Ok(our_hello("drawrules-arbiter-exact", DeadReading::Exact))
+    }
+
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
+        let mut arbiter = Arbiter::default().with_dead_rule(DeadReading::Exact.rule());
+        Ok(our_answer(&mut arbiter, request))
+    }
+}
+
+/// The handshake of our arbiter under `name`: every part, every edition,
+/// the Laws' draw policies, 5.2.2 decided as `dead_position` says.
+fn our_hello(name: &str, dead_position: DeadReading) -> Hello {
+    Hello {
+        protocol: PROTOCOL_VERSION,
+        name: name.to_owned(),
+        version: env!("CARGO_PKG_VERSION").to_owned(),
+        implements: Part::ALL.to_vec(),
+        editions: Edition::ALL.to_vec(),
+        draws: DrawPolicies::default(),
+        dead_position,
+    }
+}
+
+/// The answer of `arbiter` (its 5.2.2 rule already set) to `request`.
+fn our_answer(arbiter: &mut Arbiter, request: &JudgeRequest) -> Answer {
+    let judged = judge_text(arbiter, &request.fen, &request.moves, request.edition);
+    let some_ply = |claim: Claim| judged.records.iter().any(|r| r.claims.contains(&claim));
+    let game = GameAnswers {
+        threefold_repetition: Some(some_ply(Claim::ThreefoldRepetition)),
+        fifty_moves: Some(some_ply(Claim::FiftyMoves)),
+    };
+    let mut records: Vec<PartialStatus> = judged.records.iter().map(PartialStatus::from).collect();
+    if request.plies == Plies::Last {
+        records = records.pop().into_iter().collect();
+    }
+    match judged.refusal {
+        None => Answer::Records {
+            id: request.id,
+            records,
+            game: Some(game),
+        },
+        Some(refusal) => Answer::Error(EngineRefusal {
+            id: Some(request.id),
+            kind: refusal.kind(),
+            ply: refusal.move_ply(),
+            message: format!("refused by the arbiter ({})", refusal.kind()),
+            records,
+        }),
     }
 }
