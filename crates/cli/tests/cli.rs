@@ -108,6 +108,31 @@ fn a_number_of_engine_processes_out_of_range_is_a_usage_error() {
 }
 
 #[test]
+fn our_arbiter_verified_under_the_exact_dead_position_rule_passes() {
+    let output = drawrules(&[
+        "verify",
+        "--no-cases",
+        "--games",
+        "2",
+        "--exact-dead-position",
+    ]);
+    let stdout = text(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains("engine: drawrules-arbiter-exact"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("dead position (5.2.2): declared exact"),
+        "{stdout}"
+    );
+    // It is our own arbiter's option: an engine says its reading itself.
+    let output = drawrules(&["verify", "--engine", "true", "--exact-dead-position"]);
+    assert_eq!(output.status.code(), Some(64));
+    assert!(text(&output.stderr).contains("cannot be used with"));
+}
+
+#[test]
 fn unknown_engine_is_a_usage_error() {
     let output = drawrules(&["explain", "--engine", "stockfish", "e4"]);
     let stderr = text(&output.stderr);

@@ -11,7 +11,7 @@ use crate::signals;
 use drawrules_conformance::corpus::load_dir;
 use drawrules_conformance::protocol::{EngineError, EngineProcess, adopt_orphans};
 use drawrules_conformance::verify::{
-    KnownDivergences, OurArbiter, Subject, VerifyOptions, render, verify_parallel,
+    KnownDivergences, OurArbiter, OurExactArbiter, Subject, VerifyOptions, render, verify_parallel,
 };
 
 use crate::output::USAGE;
@@ -72,6 +72,12 @@ pub struct VerifyArgs {
     /// cores). The report is the same for any number.
     #[arg(long)]
     jobs: Option<usize>,
+    /// Verify our arbiter with Article 5.2.2 decided exactly: it declares
+    /// the exact reading and is held to the reference's exact rule (a
+    /// search per ply of every game: ask for few games). An engine given
+    /// with --engine says in its handshake which reading it follows.
+    #[arg(long, conflicts_with = "engine")]
+    exact_dead_position: bool,
 }
 
 /// Exit code when the engine diverges beyond its known divergences.
@@ -152,6 +158,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
                 })
                 .collect()
         }
+        None if args.exact_dead_position => (0..jobs)
+            .map(|_| Box::new(OurExactArbiter) as Box<dyn Subject + Send>)
+            .collect(),
         None => (0..jobs)
             .map(|_| Box::new(OurArbiter) as Box<dyn Subject + Send>)
             .collect(),
