@@ -72,20 +72,10 @@ fn oracle_agrees_on_seeded_bytes() {
 /// reached.
 #[test]
 fn exact_dead_positions_agree_on_blocked_games() {
-    // A search per ply and engine: a few dozen games keep the test short.
-    const GAMES: usize = 60;
-    let mut seeded = SeededBytes::new(0x0005_0202);
-    let mut total = Agreement::default();
-    for _ in 0..GAMES {
-        let bytes = seeded.take(8 + 1 + BLOCKED_PLIES);
-        match exact_dead_position_game(&bytes, ORACLE_BUDGET) {
-            Ok(agreement) => total.merge(&agreement),
-            Err(divergence) => panic!("{divergence}\nbytes: {bytes:?}"),
-        }
-    }
+    let total = blocked_games(ORACLE_BUDGET);
     eprintln!("exact 5.2.2 on blocked games: {total}");
     let dead = total.endings[2];
-    assert_eq!(total.inputs, GAMES as u64);
+    assert_eq!(total.inputs, BLOCKED_GAMES as u64);
     assert!(dead >= 10, "only {dead} dead records: {total}");
     assert!(
         total.records - dead >= 60,
@@ -105,21 +95,31 @@ fn exact_dead_positions_agree_on_blocked_games() {
 /// that it came up.
 #[test]
 fn carried_lines_decide_what_a_small_budget_leaves_undetermined() {
-    const GAMES: usize = 60;
-    let tiny = Budget {
+    let total = blocked_games(Budget {
         helpmate_nodes: 40,
         explored_positions: 40,
-    };
+    });
+    eprintln!("exact 5.2.2 with a budget of 40: {total}");
+    assert!(total.undetermined >= 10, "{total}");
+    assert!(total.decided_apart >= 1, "{total}");
+}
+
+/// Blocked games from a fixed seed: a search per ply and engine, so a few
+/// dozen keep the tests short.
+const BLOCKED_GAMES: usize = 60;
+
+/// [`exact_dead_position_game`] with `budget` on the [`BLOCKED_GAMES`]
+/// seeded games, their counts summed; the first disagreement fails the
+/// test with its bytes.
+fn blocked_games(budget: Budget) -> Agreement {
     let mut seeded = SeededBytes::new(0x0005_0202);
     let mut total = Agreement::default();
-    for _ in 0..GAMES {
+    for _ in 0..BLOCKED_GAMES {
         let bytes = seeded.take(8 + 1 + BLOCKED_PLIES);
-        match exact_dead_position_game(&bytes, tiny) {
+        match exact_dead_position_game(&bytes, budget) {
             Ok(agreement) => total.merge(&agreement),
             Err(divergence) => panic!("{divergence}\nbytes: {bytes:?}"),
         }
     }
-    eprintln!("exact 5.2.2 with a budget of 40: {total}");
-    assert!(total.undetermined >= 10, "{total}");
-    assert!(total.decided_apart >= 1, "{total}");
+    total
 }

@@ -240,6 +240,10 @@ fn garbage_and_wrong_ids_are_faults_and_three_in_a_row_break_the_engine() {
 fn a_bad_handshake_stops_the_run_with_the_fault() {
     for (script, expected) in [
         ("bad-version.py", "protocol 99"),
+        (
+            "bad-dead-reading.py",
+            "unknown variant `telepathy`, expected `material` or `exact`",
+        ),
         ("no-handshake.py", "not an answer"),
     ] {
         let mut engine = engine(script, 5_000);

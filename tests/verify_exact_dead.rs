@@ -204,7 +204,7 @@ fn a_handshake_names_a_known_reading_or_is_refused() {
     assert_eq!(material.dead_position, DeadReading::Material);
     let err = hello("\"telepathy\"").unwrap_err().to_string();
     assert!(
-        err.contains("telepathy") || err.contains("unknown variant"),
+        err.contains("(unknown variant `telepathy`, expected `material` or `exact`)"),
         "{err}"
     );
     // Left out, the reading is material.

@@ -273,16 +273,21 @@ mod tests {
         position
     }
 
-    /// Fool's mate, from the start: Black mates by f2f3 e7e5 g2g4 d8h4.
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// Fool's mate from `start` (the standard start): Black mates by f2f3
+    /// e7e5 g2g4 d8h4.
+    fn fools_mate(start: &Chess) -> Carried {
+        Carried {
+            side: Color::Black,
+            line: moves(start, "f2f3 e7e5 g2g4 d8h4"),
+        }
+    }
 
     #[test]
     fn the_move_of_the_line_leaves_the_rest_of_it() {
         let start = position(START);
-        let carried = Carried {
-            side: Color::Black,
-            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
-        };
+        let carried = fools_mate(&start);
         let next = carried_over(&carried, &start, "f2f3").unwrap();
         assert_eq!(next.line, moves(&played(&start, "f2f3"), "e7e5 g2g4 d8h4"));
     }
@@ -292,10 +297,7 @@ mod tests {
         // f2f4 instead of f2f3 opens the same diagonal: e7e5 g2g4 d8h4
         // still mates.
         let start = position(START);
-        let carried = Carried {
-            side: Color::Black,
-            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
-        };
+        let carried = fools_mate(&start);
         let after = played(&start, "f2f4");
         let next = carried_over(&carried, &start, "f2f4").unwrap();
         assert_eq!(next.line, moves(&after, "e7e5 g2g4 d8h4"));
@@ -308,10 +310,7 @@ mod tests {
         // leaves f2 closed; a waiting move of Black's, then the whole
         // line, still mates.
         let start = position(START);
-        let carried = Carried {
-            side: Color::Black,
-            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
-        };
+        let carried = fools_mate(&start);
         let after = played(&start, "b1c3");
         let next = carried_over(&carried, &start, "b1c3").unwrap();
         assert_eq!(next.line.len(), 5);
@@ -327,10 +326,7 @@ mod tests {
         // of Black's, Nh3-g1, the waiting move taken back: the men stand as
         // they did, and the line mates.
         let start = position(START);
-        let carried = Carried {
-            side: Color::Black,
-            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
-        };
+        let carried = fools_mate(&start);
         let after = played(&start, "g1h3");
         let next = carried_over(&carried, &start, "g1h3").unwrap();
         assert_eq!(next.line.len(), 7);
@@ -364,10 +360,7 @@ mod tests {
         // loosely (g2g4 left out, waiting moves where the turn is wrong) it
         // still mates.
         let start = position(START);
-        let carried = Carried {
-            side: Color::Black,
-            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
-        };
+        let carried = fools_mate(&start);
         let after = played(&start, "g2g4");
         let next = carried_over(&carried, &start, "g2g4").unwrap();
         assert!(replays_to_mate(&after, Color::Black, &next.line));
@@ -405,10 +398,7 @@ mod tests {
         // 1. e3 gives White's king e2: Qh4 is never mate again by this
         // line, with or without a waiting move in front.
         let start = position(START);
-        let carried = Carried {
-            side: Color::Black,
-            line: moves(&start, "f2f3 e7e5 g2g4 d8h4"),
-        };
+        let carried = fools_mate(&start);
         assert_eq!(carried_over(&carried, &start, "e2e3"), None);
     }
 

@@ -53,6 +53,21 @@ pub fn first_disagreement(
     edition: Edition,
     agreement: &mut Agreement,
 ) -> Result<(), DisagreementError> {
+    compared(left, right, scenario, edition, agreement, &|_, _| false).map(|_| ())
+}
+
+/// [`first_disagreement`], except that a pair of records `left` and
+/// `right` that differ is let through when `allowed` says so (counted in
+/// [`Agreement::decided_apart`], `right`'s record counted). The number of
+/// records `right` gave.
+fn compared(
+    left: &mut dyn Rules,
+    right: &mut dyn Rules,
+    scenario: &Scenario,
+    edition: Edition,
+    agreement: &mut Agreement,
+    allowed: &dyn Fn(&Status, &Status) -> bool,
+) -> Result<usize, DisagreementError> {
     let moves = scenario.uci();
     let a = &judge(left, &scenario.start, edition, &moves, Notation::Uci);
     let b = &judge(right, &scenario.start, edition, &moves, Notation::Uci);
@@ -65,6 +80,10 @@ pub fn first_disagreement(
     for ply in 0..a.records.len().max(b.records.len()) {
         match (a.records.get(ply), b.records.get(ply)) {
             (Some(x), Some(y)) if x == y => agreement.count(x),
+            (Some(x), Some(y)) if allowed(x, y) => {
+                agreement.count(y);
+                agreement.decided_apart += 1;
+            }
             (x, y) => return Err(disagree(ply, record(x, a), record(y, b))),
         }
     }
@@ -75,7 +94,7 @@ pub fn first_disagreement(
             format!("{:?}", b.refusal),
         ));
     }
-    Ok(())
+    Ok(b.records.len())
 }
 
 /// A ply's record as JSON, or the refusal that left it unplayed.
@@ -166,46 +185,16 @@ pub fn exact_dead_position_game(
     let mut arbiter = Arbiter::default();
     reference.set_dead_rule(DeadRule::Exact(budget));
     arbiter.set_dead_rule(DeadRule::Exact(budget));
-    let moves = scenario.uci();
-    let a = &judge(
+    let records = compared(
         &mut reference,
-        &scenario.start,
-        edition,
-        &moves,
-        Notation::Uci,
-    );
-    let b = &judge(
         &mut arbiter,
-        &scenario.start,
+        &scenario,
         edition,
-        &moves,
-        Notation::Uci,
-    );
-    let disagree = |ply: usize, left: String, right: String| DisagreementError {
-        edition,
-        ply: u32::try_from(ply).unwrap_or(u32::MAX),
-        left,
-        right,
-    };
-    for ply in 0..a.records.len().max(b.records.len()) {
-        match (a.records.get(ply), b.records.get(ply)) {
-            (Some(x), Some(y)) if x == y => agreement.count(x),
-            (Some(x), Some(y)) if decided_apart(x, y) => {
-                agreement.count(y);
-                agreement.decided_apart += 1;
-            }
-            (x, y) => return Err(disagree(ply, record(x, a), record(y, b))),
-        }
-    }
-    if a.refusal != b.refusal {
-        return Err(disagree(
-            a.records.len(),
-            format!("{:?}", a.refusal),
-            format!("{:?}", b.refusal),
-        ));
-    }
+        &mut agreement,
+        &decided_apart,
+    )?;
     (agreement.lines_replayed, agreement.lines_carried) =
-        arbiter_lines_replay(&scenario, budget, b.records.len())?;
+        arbiter_lines_replay(&scenario, budget, records)?;
     let last = reference.status();
     if last.ended.contains(&Ending::DeadPosition)
         && let Reachable::Mate(side) = mate_reachable(reference.position(), CONFIRM_LIMIT)
