@@ -1,15 +1,18 @@
-//! `drawrules adjudicate` on real games: every game read without a crash,
+//! `drawrules adjudicate` on many games: every game read without a crash,
 //! the games that went on past an automatic ending named, and the findings
 //! checked game by game against an independent computation with the
 //! reference.
 //!
-//! * `tests/data/lichess-sample.pgn` (283 Lichess games, CC0-1.0; see
-//!   `tests/data/README.md`) ships with the repository, so its tests run on
-//!   every clone: exact counts, and every game against the reference.
-//! * The whole collection of `../shared/data` (over 41,000 games) is read by
-//!   the tests marked `#[ignore = "needs ../shared/data"]`; run them with
-//!   `cargo test --test adjudicate_data -- --include-ignored` (CI does).
-//!   Without the directory they fail with a message, never pass unchecked.
+//! * 300 generated games, written out as PGN by our own code
+//!   (`drawrules_scenario::pgn_text`), run on every clone: exact counts,
+//!   and every game against the reference.
+//! * Real games are never copied into the repository: they are read from
+//!   the shared game collection (`../shared/data`, beside the repository)
+//!   by the tests marked `#[ignore = "needs ../shared/data"]`, the Lichess
+//!   sample of `drawrules_scenario::shared` (283 games) and the whole
+//!   collection (over 41,000 games). Run them with `cargo test --test
+//!   adjudicate_data -- --include-ignored` (CI does); without the
+//!   directory they fail with a message, never pass unchecked.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -23,25 +26,36 @@ use drawrules_pgn::adjudicate::{
     adjudicate_source, is_time_forfeit,
 };
 use drawrules_pgn::{Games, PgnGame, open};
+use drawrules_scenario::pgn_text::generated_pgn;
+use drawrules_scenario::shared::{self, LICHESS_RARE, LICHESS_SAMPLE_GAMES};
 
 /// The shared game collection; a test that needs it fails without it.
 fn data() -> PathBuf {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data"));
+    let dir = shared::data_dir();
     assert!(
         dir.is_dir(),
         "this test needs the game collection at {} (../shared/data beside the \
-         repository); tests/data/lichess-sample.pgn is the part every clone has",
+         repository)",
         dir.display()
     );
-    dir.to_owned()
+    dir
 }
 
-/// The sample of Lichess games shipped with the repository.
-fn sample() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/lichess-sample.pgn")
+/// The Lichess sample of the shared collection.
+fn sample() -> String {
+    shared::lichess_sample().unwrap_or_else(|err| panic!("{err}"))
 }
 
-const SAMPLE_NAME: &str = "lichess-sample.pgn";
+const SAMPLE_NAME: &str = "lichess-sample";
+
+/// The generated games every clone adjudicates.
+fn generated() -> String {
+    generated_pgn(GENERATED_GAMES, 0x5eed_0029)
+}
+
+const GENERATED_GAMES: usize = 300;
+
+const GENERATED_NAME: &str = "generated.pgn";
 
 /// Every PGN file of the collection, in a fixed order.
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -79,7 +93,10 @@ impl Adjudicated {
     }
 
     fn add(&mut self, name: &str, path: &Path) {
-        let input = open(path).expect("readable data file");
+        self.add_source(name, open(path).expect("readable data file"));
+    }
+
+    fn add_source(&mut self, name: &str, input: impl Read + Send) {
         let options = AdjudicateOptions {
             threads: 2,
             ..AdjudicateOptions::default()
@@ -113,7 +130,7 @@ impl Adjudicated {
     }
 }
 
-/// The findings of the sample, game counts per kind, as `drawrules
+/// The findings of the Lichess sample, game counts per kind, as `drawrules
 /// adjudicate` reports them and `tests/data/README.md` states them.
 const SAMPLE_COUNTS: [(GameFinding, u64); 15] = [
     (GameFinding::ThreefoldClaimable, 22),
@@ -134,9 +151,10 @@ const SAMPLE_COUNTS: [(GameFinding, u64); 15] = [
 ];
 
 #[test]
+#[ignore = "needs ../shared/data"]
 fn the_lichess_sample_adjudicates_to_its_known_findings() {
     let mut found = Adjudicated::new();
-    found.add(SAMPLE_NAME, &sample());
+    found.add_source(SAMPLE_NAME, sample().as_bytes());
     println!("{}", found.summary.table());
     let summary = &found.summary;
     assert_eq!(
@@ -151,18 +169,65 @@ fn the_lichess_sample_adjudicates_to_its_known_findings() {
     );
     assert_eq!(found.errors, Vec::<String>::new());
     assert_eq!(found.counts(), SAMPLE_COUNTS);
-    // The games the collection's own test names (#415, #2044, #8049,
+    // The games the whole-collection test names (#415, #2044, #8049,
     // #9750, #11393, #11701 of the Lichess file), here by their place in
     // the sample.
     let expected = [
-        "lichess-sample.pgn#9 (gpcom - ABOGhayth) ended fivefold-repetition at ply 152, 19 plies more",
-        "lichess-sample.pgn#43 (pacal56 - Boterhoofd) ended fivefold-repetition at ply 102, 10 plies more",
-        "lichess-sample.pgn#165 (Boterhoofd - FeegLood) ended fivefold-repetition at ply 94, 5 plies more",
-        "lichess-sample.pgn#200 (Metalhead-666 - ArminTanzarian) ended fivefold-repetition at ply 95, 3 plies more",
-        "lichess-sample.pgn#234 (holtchess - Paul-K4) ended fivefold-repetition at ply 35, 1 plies more",
-        "lichess-sample.pgn#242 (petrut1970 - Peaudepailles) ended fivefold-repetition at ply 113, 4 plies more",
+        "lichess-sample#9 (gpcom - ABOGhayth) ended fivefold-repetition at ply 152, 19 plies more",
+        "lichess-sample#43 (pacal56 - Boterhoofd) ended fivefold-repetition at ply 102, 10 plies more",
+        "lichess-sample#165 (Boterhoofd - FeegLood) ended fivefold-repetition at ply 94, 5 plies more",
+        "lichess-sample#200 (Metalhead-666 - ArminTanzarian) ended fivefold-repetition at ply 95, 3 plies more",
+        "lichess-sample#234 (holtchess - Paul-K4) ended fivefold-repetition at ply 35, 1 plies more",
+        "lichess-sample#242 (petrut1970 - Peaudepailles) ended fivefold-repetition at ply 113, 4 plies more",
     ];
     assert_eq!(found.past_end, expected);
+}
+
+/// The findings of the generated games (seeded, so the same on every
+/// run): game counts per kind. The generator steers to the rare endings,
+/// and the recorded results are chosen to contradict the rules at times.
+const GENERATED_COUNTS: [(GameFinding, u64); 15] = [
+    (GameFinding::ThreefoldClaimable, 168),
+    (GameFinding::FiftyMovesClaimable, 215),
+    (GameFinding::Checkmate, 15),
+    (GameFinding::Stalemate, 21),
+    (GameFinding::DeadPosition, 3),
+    (GameFinding::FivefoldRepetition, 73),
+    (GameFinding::SeventyFiveMoves, 98),
+    (GameFinding::PlayedPastEnd, 166),
+    (GameFinding::DecisiveAfterAutomaticDraw, 52),
+    (GameFinding::ContradictsCheckmate, 3),
+    (GameFinding::UnfinishedAfterEnding, 24),
+    (GameFinding::WinOnTimeShouldBeDraw, 2),
+    (GameFinding::WinOnTimeUndetermined, 0),
+    (GameFinding::DeadPositionUndetermined, 0),
+    (GameFinding::ParseError, 0),
+];
+
+#[test]
+fn generated_games_adjudicate_to_their_known_findings() {
+    let mut found = Adjudicated::new();
+    found.add_source(GENERATED_NAME, generated().as_bytes());
+    println!("{}", found.summary.table());
+    let summary = &found.summary;
+    assert_eq!(
+        (summary.games, summary.adjudicated),
+        (GENERATED_GAMES as u64, GENERATED_GAMES as u64),
+        "games, replayed: {:#?}",
+        found.errors
+    );
+    assert_eq!(found.errors, Vec::<String>::new());
+    assert_eq!(found.counts(), GENERATED_COUNTS);
+    // Every kind of ending and every kind of result check is reached.
+    for (finding, count) in GENERATED_COUNTS {
+        let rare = matches!(
+            finding,
+            GameFinding::ParseError
+                | GameFinding::WinOnTimeUndetermined
+                | GameFinding::DeadPositionUndetermined
+        );
+        assert!(rare || count > 0, "no generated game with {finding:?}");
+    }
 }
 
 #[test]
@@ -406,23 +471,43 @@ impl Tally {
     }
 }
 
-/// Every game of the sample: the findings must be the reference's, game
-/// by game.
+/// Every game of the Lichess sample: the findings must be the reference's,
+/// game by game.
 #[test]
+#[ignore = "needs ../shared/data"]
 fn the_lichess_sample_matches_the_reference_game_by_game() {
     let mut tally = Tally::default();
-    for game in Games::new(open(&sample()).expect("readable sample")) {
+    for game in Games::new(sample().as_bytes()) {
         tally.check(SAMPLE_NAME, &game.expect("the sample reads to its end"));
     }
     println!("{} games: {:?}", tally.games, tally.ours);
     assert_eq!(tally.games, 283, "every game of the sample replayed");
     assert_eq!(tally.ours, tally.theirs);
-    let expected: BTreeMap<GameFinding, u32> = SAMPLE_COUNTS
+    assert_eq!(tally.ours, nonzero(&SAMPLE_COUNTS));
+}
+
+/// Every generated game: the findings must be the reference's, game by
+/// game.
+#[test]
+fn generated_games_match_the_reference_game_by_game() {
+    let mut tally = Tally::default();
+    for game in Games::new(generated().as_bytes()) {
+        tally.check(GENERATED_NAME, &game.expect("the games read to their end"));
+    }
+    println!("{} games: {:?}", tally.games, tally.ours);
+    assert_eq!(tally.games, 300, "every generated game replayed");
+    assert!(tally.chess960 > 0, "no Chess960 game");
+    assert_eq!(tally.ours, tally.theirs);
+    assert_eq!(tally.ours, nonzero(&GENERATED_COUNTS));
+}
+
+/// The counts that are not zero, as the tally keeps them.
+fn nonzero(counts: &[(GameFinding, u64)]) -> BTreeMap<GameFinding, u32> {
+    counts
         .iter()
         .filter(|(_, n)| *n > 0)
         .map(|&(finding, n)| (finding, u32::try_from(n).unwrap()))
-        .collect();
-    assert_eq!(tally.ours, expected);
+        .collect()
 }
 
 /// Every game of the small files, every 10th game of the large ones, and
@@ -476,28 +561,21 @@ fn findings_match_the_reference_on_a_sample() {
     }
 }
 
-/// `tests/data/lichess-sample.pgn` is what `tests/data/README.md` says: the
-/// Lichess file's games numbered by a multiple of 50, and those with a
-/// fifty-move claim, a fivefold repetition or play after the end, copied
-/// byte for byte in their order.
+/// The Lichess sample is what `tests/data/README.md` says: the file's
+/// games numbered by a multiple of 50, and those with a fifty-move claim, a
+/// fivefold repetition or play after the end (`LICHESS_RARE`), byte for
+/// byte in their order.
 #[test]
 #[ignore = "needs ../shared/data"]
-fn the_lichess_sample_is_taken_verbatim_by_its_rule() {
-    let path = data().join("lichess-elite-2013-2015.pgn.xz");
+fn the_lichess_sample_is_taken_by_its_rule() {
+    let path = data().join(shared::LICHESS);
     let mut text = String::new();
     open(&path)
         .expect("readable data file")
         .read_to_string(&mut text)
         .expect("UTF-8 PGN text");
-    // Each game starts with its Event tag at the start of a line.
-    let mut starts: Vec<usize> = text
-        .match_indices("\n[Event ")
-        .map(|(i, _)| i + 1)
-        .collect();
     assert!(text.starts_with("[Event "));
-    starts.insert(0, 0);
-    starts.push(text.len());
-    let texts: Vec<&str> = starts.windows(2).map(|w| &text[w[0]..w[1]]).collect();
+    let texts = shared::game_texts(&text);
     let games: Vec<PgnGame> = Games::new(text.as_bytes())
         .map(|game| game.expect("the file reads to its end"))
         .collect();
@@ -519,13 +597,10 @@ fn the_lichess_sample_is_taken_verbatim_by_its_rule() {
             extra.push(game.index);
         }
     }
-    assert_eq!(
-        extra,
-        [415, 628, 2044, 2688, 8049, 9750, 9881, 11393, 11701]
-    );
-    let shipped = std::fs::read_to_string(sample()).expect("readable sample");
+    assert_eq!(extra, LICHESS_RARE);
+    assert_eq!(shared::game_texts(&chosen).len(), LICHESS_SAMPLE_GAMES);
     assert!(
-        chosen == shipped,
-        "tests/data/lichess-sample.pgn differs from the games its rule chooses"
+        chosen == sample(),
+        "the sample differs from the games its rule chooses"
     );
 }

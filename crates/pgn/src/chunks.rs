@@ -464,12 +464,19 @@ mod tests {
     }
 
     #[test]
+    fn generated_games_read_the_same_in_pieces() {
+        let text = drawrules_scenario::pgn_text::generated_pgn(300, 31).into_bytes();
+        let pieces = same_in_pieces(&text, None, Limits::default());
+        assert!(pieces > 200, "{pieces}");
+        same_in_pieces(&text, Some(text.len() / 3), Limits::default());
+    }
+
+    #[test]
+    #[ignore = "needs ../shared/data"]
     fn real_games_read_the_same_in_pieces() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../tests/data/lichess-sample.pgn"
-        );
-        let text = std::fs::read(path).expect("the sample games");
+        let text = drawrules_scenario::shared::lichess_sample()
+            .expect("the shared games")
+            .into_bytes();
         let pieces = same_in_pieces(&text, None, Limits::default());
         assert!(pieces > 200, "{pieces}");
         same_in_pieces(&text, Some(text.len() / 3), Limits::default());

@@ -208,17 +208,13 @@ mod tests {
     use crate::Games;
     use shakmaty::{File, fen::Fen};
 
-    /// The positions of the real games shipped with the workspace.
-    fn real_positions() -> Vec<Chess> {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../../tests/data/lichess-sample.pgn"
-        );
-        let text = std::fs::read(path).expect("the sample games");
+    /// The positions of every game of a PGN text, each game replayed from
+    /// its own start.
+    fn positions_of(text: &[u8]) -> Vec<Chess> {
         let mut positions = Vec::new();
-        for game in Games::new(text.as_slice()) {
+        for game in Games::new(text) {
             let game = game.expect("readable");
-            let mut position = Chess::default();
+            let mut position = game.start().expect("a start").position().clone();
             positions.push(position.clone());
             for san in &game.moves {
                 let mv = san.san.to_move(&position).expect("legal");
@@ -227,6 +223,18 @@ mod tests {
             }
         }
         positions
+    }
+
+    /// The positions of 300 generated games (FEN starts, Chess960,
+    /// repetitions, en passant set-ups).
+    fn generated_positions() -> Vec<Chess> {
+        positions_of(drawrules_scenario::pgn_text::generated_pgn(300, 29).as_bytes())
+    }
+
+    /// The positions of the Lichess sample of the shared collection.
+    fn real_positions() -> Vec<Chess> {
+        let sample = drawrules_scenario::shared::lichess_sample().expect("the shared games");
+        positions_of(sample.as_bytes())
     }
 
     /// Positions where the rare cases live: en passant (usable, pinned,
@@ -349,6 +357,22 @@ mod tests {
     }
 
     #[test]
+    fn every_san_form_of_every_move_of_generated_games_resolves_as_shakmaty_does() {
+        let positions = generated_positions();
+        let checked: usize = positions.iter().map(every_form_of_every_move).sum();
+        println!("{} positions, {checked} SANs", positions.len());
+        assert!(positions.len() > 20_000, "{}", positions.len());
+    }
+
+    #[test]
+    fn every_target_of_sampled_generated_positions_resolves_as_shakmaty_does() {
+        let positions = generated_positions();
+        let checked: usize = positions.iter().step_by(40).map(every_target).sum();
+        assert!(checked > 1_000_000, "{checked}");
+    }
+
+    #[test]
+    #[ignore = "needs ../shared/data"]
     fn every_san_form_of_every_move_of_real_games_resolves_as_shakmaty_does() {
         let positions = real_positions();
         let checked: usize = positions.iter().map(every_form_of_every_move).sum();
@@ -357,6 +381,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "needs ../shared/data"]
     fn every_target_of_sampled_real_positions_resolves_as_shakmaty_does() {
         let positions = real_positions();
         let checked: usize = positions.iter().step_by(40).map(every_target).sum();

@@ -31,6 +31,11 @@
 //! The [`positions`] module builds single positions, not games, for
 //! surveying Article 5.2.2: locked pawn structures, small endgames and
 //! plies of real games, from a seed.
+//!
+//! The [`pgn_text`] module writes generated games out as PGN, for tests
+//! and benchmarks that need many well-formed games; with the feature
+//! `pgn`, `shared` reads real games from the shared collection beside the
+//! repository, which the project never copies into its tree.
 
 use std::fmt;
 
@@ -46,8 +51,11 @@ use drawrules::StartPosition;
 use drawrules::laws::Edition;
 
 mod blocked;
+pub mod pgn_text;
 pub mod positions;
 pub mod shapes;
+#[cfg(feature = "pgn")]
+pub mod shared;
 
 pub use blocked::BLOCKED_PLIES;
 pub use shapes::{Cycle, Finished, Transposition};

@@ -46,17 +46,20 @@ fn agree_on_every_stretch(text: &[u8]) -> usize {
     stretches
 }
 
-fn sample() -> Vec<u8> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/lichess-sample.pgn"
-    );
-    std::fs::read(path).expect("the sample games")
+#[test]
+fn generated_games_read_the_same() {
+    let text = drawrules_scenario::pgn_text::generated_pgn(300, 37);
+    assert_eq!(agree_on_every_stretch(text.as_bytes()), 300);
 }
 
 #[test]
-fn the_sample_games_read_the_same() {
-    assert_eq!(agree_on_every_stretch(&sample()), 283);
+#[ignore = "needs ../shared/data"]
+fn the_lichess_sample_reads_the_same() {
+    let text = drawrules_scenario::shared::lichess_sample().expect("the shared games");
+    assert_eq!(
+        agree_on_every_stretch(text.as_bytes()),
+        drawrules_scenario::shared::LICHESS_SAMPLE_GAMES
+    );
 }
 
 #[test]
@@ -152,7 +155,7 @@ impl Rng {
 
 #[test]
 fn mutated_games_read_the_same() {
-    let sample = sample();
+    let sample = drawrules_scenario::pgn_text::generated_pgn(300, 41).into_bytes();
     let games: Vec<&[u8]> = sample
         .split(|&b| b == b'\n')
         .collect::<Vec<_>>()

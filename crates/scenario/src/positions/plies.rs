@@ -72,8 +72,7 @@ pub fn sample(game: &[Chess], ply: usize, source: &str) -> Sample {
 }
 
 /// Reads up to `games` standard-chess games of the PGN file at `path`
-/// (plain or compressed), replays each and samples one ply of it with
-/// [`pick`] (games that cannot be read or replayed are passed over).
+/// (plain or compressed) and samples one ply of each with [`from_games`].
 ///
 /// # Errors
 ///
@@ -81,15 +80,13 @@ pub fn sample(game: &[Chess], ply: usize, source: &str) -> Sample {
 ///
 /// # Examples
 ///
-/// ```
-/// use drawrules_scenario::positions::{Family, plies};
-/// use std::path::Path;
+/// ```no_run
+/// use drawrules_scenario::positions::plies;
+/// use drawrules_scenario::shared;
 ///
-/// let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/lichess-sample.pgn");
-/// let samples = plies::from_pgn(&games, 5, 1).unwrap();
-/// assert_eq!(samples.len(), 5);
-/// assert!(samples.iter().all(|s| s.family == Family::Games));
-/// assert!(samples[0].label.starts_with("lichess-sample.pgn#"));
+/// let file = shared::data_dir().join(shared::LICHESS);
+/// let samples = plies::from_pgn(&file, 100, 1).unwrap();
+/// assert!(samples[0].label.starts_with("lichess-elite-2013-2015.pgn.xz#"));
 /// ```
 #[cfg(feature = "pgn")]
 pub fn from_pgn(
@@ -97,14 +94,45 @@ pub fn from_pgn(
     games: usize,
     seed: u64,
 ) -> Result<Vec<Sample>, Box<dyn std::error::Error + Send + Sync>> {
-    use drawrules_pgn::{Games, Variant, open};
-
     let name = path
         .file_name()
         .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+    from_games(&name, drawrules_pgn::open(path)?, games, seed)
+}
+
+/// Reads up to `games` standard-chess games of the PGN text `input`,
+/// replays each and samples one ply of it with [`pick`] (games that cannot
+/// be read or replayed, and Chess960 games, are passed over). Each sample
+/// is labelled `name#game ply N`.
+///
+/// # Errors
+///
+/// When `input` cannot be read.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_scenario::pgn_text::generated_pgn;
+/// use drawrules_scenario::positions::{Family, plies};
+///
+/// let text = generated_pgn(20, 1);
+/// let samples = plies::from_games("generated", text.as_bytes(), 5, 1).unwrap();
+/// assert_eq!(samples.len(), 5);
+/// assert!(samples.iter().all(|s| s.family == Family::Games));
+/// assert!(samples[0].label.starts_with("generated#"));
+/// ```
+#[cfg(feature = "pgn")]
+pub fn from_games(
+    name: &str,
+    input: impl std::io::Read,
+    games: usize,
+    seed: u64,
+) -> Result<Vec<Sample>, Box<dyn std::error::Error + Send + Sync>> {
+    use drawrules_pgn::{Games, Variant};
+
     let mut rng = Rng::new(seed);
     let mut samples = Vec::new();
-    for game in Games::new(open(path)?) {
+    for game in Games::new(input) {
         if samples.len() == games {
             break;
         }
