@@ -12,7 +12,10 @@ moves as movetext, which pgn-extract reads) and given to pgn-extract:
 * `game.threefold-repetition`: `pgn-extract --repetition` keeps the game
   (it contains a threefold repetition somewhere);
 * `game.fifty-moves`: `pgn-extract --fifty` keeps the game (it contains
-  fifty moves by each side with no capture or pawn move).
+  fifty moves by each side with no capture or pawn move). This is a filter,
+  not a claim: the handshake declares the part's meaning `count-reached`,
+  and verify asks whether some move brought the count to 100 plies, even
+  the move that mates.
 
 A game pgn-extract cannot play is refused: `invalid-fen` when it reports an
 illegal FEN, otherwise `illegal-move` at the ply after the last move it
@@ -86,6 +89,9 @@ def hello():
         # It has no fivefold repetition, the only difference of the editions.
         "editions": ["fide-2018", "fide-2014"],
         "draws": {"fivefold-repetition": "absent", "seventy-five-moves": "absent"},
+        # --fifty is a filter (some move brought the count to 100 plies),
+        # not a claim: verify judges it as one.
+        "meanings": {"game-fifty-moves": "count-reached"},
     }
 
 

@@ -66,6 +66,7 @@ pub fn protocol_answers(text: &str) -> Result<Agreement, InconsistencyError> {
         editions: vec![Edition::Fide2018],
         draws: DrawPolicies::default(),
         dead_position: DeadReading::Material,
+        meanings: Default::default(),
     });
     let fail = |what: String| InconsistencyError {
         edition: Edition::Fide2018,

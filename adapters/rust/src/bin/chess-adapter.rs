@@ -15,7 +15,9 @@
 //! * `fen`: the `Board`'s `Display` (its clock fields always read `0 1`).
 //! * `draw_claimable`: `Game::can_declare_draw()`, the crate's one predicate
 //!   for both claims (9.2 and 9.3). It has no clock and no repetition count
-//!   of its own, and no claim on a written move.
+//!   of its own, and no claim on a written move: the handshake declares
+//!   the part's meaning `on-the-board`, so verify judges it against the
+//!   claims on the board (9.2.2, 9.3.2) alone.
 //! * Moves: `ChessMove::from_str` reads the UCI string and
 //!   `Game::make_move` plays it; it refuses illegal moves and any move once
 //!   `Game::result()` is given (`game-over` then, `illegal-move` otherwise).
@@ -40,6 +42,9 @@ impl Library for Chess {
             // The editions differ only in 9.6.1, which the crate lacks.
             "editions": ["fide-2018", "fide-2014"],
             "draws": {"fivefold-repetition": "absent", "seventy-five-moves": "absent"},
+            // can_declare_draw looks at the board alone: the crate has no
+            // claim on a written move.
+            "meanings": {"draw-claimable": "on-the-board"},
         }))
     }
 

@@ -43,4 +43,4 @@ pub use format::{
 };
 pub use load::{Corpus, load_dir, load_file, parse_file};
 pub use report::{render_list, summary};
-pub use run::{CaseRun, Failure, Readings, run_case, run_corpus};
+pub use run::{CaseRun, Failure, Readings, alternative_holds, run_case, run_corpus};

@@ -166,6 +166,43 @@ pub fn run_case<R: Rules + ?Sized>(
     failures
 }
 
+/// Whether `records` (a game's status records from ply 0) meet every
+/// expectation of `alternative`.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::{Edition, Notation, Reference, StartPosition, judge};
+/// use drawrules_conformance::corpus::{alternative_holds, parse_file};
+///
+/// let text = r#"
+/// [[case]]
+/// name = "stalemate-on-the-150th-ply"
+/// articles = ["9.6.2", "5.2.1"]
+/// shows = "the move that completes the 75th move stalemates"
+/// fen = "k7/8/1Q6/8/8/8/8/K7 w - - 149 100"
+/// moves = "b6c7"
+/// expect = { result = "1/2-1/2" }
+///
+/// [[case.alternative]]
+/// reading = "every rule that holds is reported"
+/// ours = true
+/// expect = { ended = ["stalemate", "seventy-five-moves"] }
+///
+/// [[case.alternative]]
+/// reading = "stalemate alone"
+/// expect = { ended = ["stalemate"] }
+/// "#;
+/// let case = &parse_file("seventy-five-moves.toml", text).unwrap().cases[0];
+/// let start: StartPosition = case.fen.as_deref().unwrap().parse().unwrap();
+/// let judged = judge(&mut Reference::default(), &start, Edition::Fide2018, &["b6c7"], Notation::Uci);
+/// assert!(alternative_holds(&judged.records, &case.alternatives[0]));
+/// assert!(!alternative_holds(&judged.records, &case.alternatives[1]));
+/// ```
+pub fn alternative_holds(records: &[Status], alternative: &Alternative) -> bool {
+    check_alternative(records, 0, alternative).is_empty()
+}
+
 fn check_alternative(records: &[Status], index: usize, alternative: &Alternative) -> Vec<Failure> {
     check(
         records,

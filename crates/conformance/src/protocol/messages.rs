@@ -11,6 +11,7 @@ use drawrules::mating::DeadRule;
 use drawrules::{Article, Field};
 
 use super::draws::DrawPolicies;
+use super::meanings::Meanings;
 
 /// The protocol version this harness speaks.
 pub const PROTOCOL_VERSION: u32 = 2;
@@ -217,6 +218,10 @@ pub struct Hello {
         skip_serializing_if = "DeadReading::is_material"
     )]
     pub dead_position: DeadReading,
+    /// The parts whose library API answers a narrower question than the
+    /// Laws ask, each with the meaning `verify` then judges it by.
+    #[serde(default, skip_serializing_if = "Meanings::is_empty")]
+    pub meanings: Meanings,
 }
 
 /// How an engine decides Article 5.2.2, as its handshake declares.

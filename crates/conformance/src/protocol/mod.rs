@@ -6,17 +6,20 @@
 //! * [`messages`]: what is said: requests, answers, the handshake, records
 //!   that may leave out what the engine does not implement;
 //! * [`draws`]: the draw policy an engine declares per rule;
+//! * [`meanings`]: a part whose library API answers a narrower question;
 //! * [`reader`]: one line of an engine's output read as an answer, or a clean
 //!   [`ParseAnswerError`];
 //! * [`process`]: an engine running as a child process, with time limits,
 //!   restarts and faults.
 
 pub mod draws;
+pub mod meanings;
 pub mod messages;
 pub mod process;
 pub mod reader;
 
 pub use draws::{DrawPolicies, Policy};
+pub use meanings::{Meaning, Meanings, check_meanings};
 pub use messages::{
     Answer, DeadReading, EngineRefusal, GameAnswers, Hello, JudgeRequest, PROTOCOL_VERSION, Part,
     Plies, RefusalKind, SUPPORTED_VERSIONS,

@@ -5,10 +5,12 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
-use crate::protocol::{Answer, GameAnswers, Hello, Part, RefusalKind};
+use crate::protocol::{Answer, GameAnswers, Hello, Meaning, Meanings, Part, RefusalKind};
 use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
 
 use super::cause::{Cause, cause, fen_cause};
+use super::conventions::{Convention, fen_conventions};
+use super::readings::Reading;
 
 /// The group a divergence belongs to: a part of the rules, which moves are
 /// accepted, or the shape of the answer.
@@ -117,6 +119,12 @@ pub struct Comparison {
     /// The engine's message when it refused the game as outside what it
     /// supports (`unsupported`): nothing of the game was compared.
     pub unsupported: Option<String>,
+    /// The plies where the engine's record differs from ours and holds in
+    /// full under an accepted reading, per reading.
+    pub readings: BTreeMap<Reading, usize>,
+    /// The plies whose FEN differs from ours only as a published
+    /// convention writes it, per convention.
+    pub conventions: BTreeMap<Convention, usize>,
 }
 
 impl Comparison {
@@ -261,23 +269,44 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
         if ended_open {
             return comparison;
         }
-        for part in Part::ALL {
-            if !declared(part) || (undeclared_end && part.ending().is_none()) || open(part) {
-                continue;
-            }
-            if part.field().is_none() {
-                continue;
-            }
+        let parts: Vec<Part> = Part::ALL
+            .into_iter()
+            .filter(|&part| {
+                declared(part)
+                    && !(undeclared_end && part.ending().is_none())
+                    && !open(part)
+                    && part.field().is_some()
+            })
+            .collect();
+        let mut at_ply: Vec<Divergence> = Vec::new();
+        for &part in &parts {
             *comparison.plies.entry(part).or_default() += 1;
-            if let Some(mut divergence) = compare_part(part, &expected, record) {
-                if status.is_over()
-                    && (part.claim().is_some() || part == Part::DrawClaimable)
-                    && divergence.group == Group::Part(part)
-                {
-                    divergence.group = Group::ClaimsAfterTheEnd(part);
-                }
-                add(&mut comparison, divergence);
+            at_ply.extend(compare_part(part, &hello.meanings, &expected, record));
+        }
+        if !at_ply.is_empty() {
+            if let Some(reading) = reading_followed(&parts, &hello.meanings, &expected, record) {
+                *comparison.readings.entry(reading).or_default() += 1;
+                at_ply.clear();
             }
+        }
+        at_ply.retain(|divergence| match conventions_followed(divergence) {
+            Some(conventions) => {
+                for convention in conventions {
+                    *comparison.conventions.entry(convention).or_default() += 1;
+                }
+                false
+            }
+            None => true,
+        });
+        for mut divergence in at_ply {
+            let Group::Part(part) = divergence.group else {
+                add(&mut comparison, divergence);
+                continue;
+            };
+            if status.is_over() && (part.claim().is_some() || part == Part::DrawClaimable) {
+                divergence.group = Group::ClaimsAfterTheEnd(part);
+            }
+            add(&mut comparison, divergence);
         }
         if undeclared_end || policy_end {
             return comparison;
@@ -345,9 +374,14 @@ fn compare_game(
         let Some(claim) = part.game_claim() else {
             continue;
         };
+        let count_reached = hello.meanings.get(&part) == Some(&Meaning::CountReached);
         let first = ours.records[..=last]
             .iter()
-            .position(|status| status.claims.contains(&claim));
+            .position(|status| match count_reached {
+                // A filter: a move brought the count to 100 or more.
+                true => status.ply > 0 && status.clock >= 100,
+                false => status.claims.contains(&claim),
+            });
         let theirs = game.and_then(|game| match part {
             Part::GameThreefoldRepetition => game.threefold_repetition,
             _ => game.fifty_moves,
@@ -446,11 +480,17 @@ fn shape(ply: Option<u32>, expected: &str, actual: &str) -> Divergence {
 
 /// Our record and theirs compared on one part, with the workspace's one
 /// comparer ([`PartialStatus::mismatches`]) on the part's field, each side
-/// seen through [`project`].
-fn compare_part(part: Part, ours: &Status, theirs: &PartialStatus) -> Option<Divergence> {
+/// seen through [`project`], ours as the part means it to the engine
+/// ([`narrowed`]).
+fn compare_part(
+    part: Part,
+    meanings: &Meanings,
+    ours: &Status,
+    theirs: &PartialStatus,
+) -> Option<Divergence> {
     let ply = ours.ply;
     let field = part.field()?;
-    let expected = project(part, &PartialStatus::from(ours));
+    let expected = project(part, &narrowed(meanings, ours));
     let actual = project(part, theirs);
     let mismatch = expected.mismatches(&actual).into_iter().next()?;
     if mismatch.missing {
@@ -463,6 +503,45 @@ fn compare_part(part: Part, ours: &Status, theirs: &PartialStatus) -> Option<Div
         expected: render_part(part, &expected),
         actual: render_part(part, &actual),
     })
+}
+
+/// Our record as the engine's declared meanings ask for it: with
+/// [`Meaning::OnTheBoard`], `draw_claimable` says whether a draw may be
+/// claimed on the board alone.
+fn narrowed(meanings: &Meanings, ours: &Status) -> PartialStatus {
+    let mut record = PartialStatus::from(ours);
+    if meanings.get(&Part::DrawClaimable) == Some(&Meaning::OnTheBoard) {
+        record.draw_claimable = Some(Meaning::on_the_board(ours));
+    }
+    record
+}
+
+/// Not a departure: the engine's record differs from ours at this ply,
+/// and on every part compared there (`parts`) it is the record an accepted
+/// reading gives ([`Reading::record`]). The reading it follows.
+fn reading_followed(
+    parts: &[Part],
+    meanings: &Meanings,
+    ours: &Status,
+    theirs: &PartialStatus,
+) -> Option<Reading> {
+    Reading::ALL.into_iter().find(|reading| {
+        reading.record(ours).is_some_and(|record| {
+            parts
+                .iter()
+                .all(|&part| compare_part(part, meanings, &record, theirs).is_none())
+        })
+    })
+}
+
+/// Not a departure: a `fen` that differs from ours only as published
+/// conventions write the FEN ([`fen_conventions`]). The conventions it
+/// follows.
+fn conventions_followed(divergence: &Divergence) -> Option<Vec<Convention>> {
+    if divergence.group != Group::Part(Part::Fen) {
+        return None;
+    }
+    fen_conventions(&divergence.expected, &divergence.actual).filter(|found| !found.is_empty())
 }
 
 /// The part of `record` that `part` is about: its field alone, an ending
@@ -614,5 +693,161 @@ fn compare_acceptance(
             &format!("{our_plies} records"),
             &format!("{their_plies} records"),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION};
+    use drawrules::{Edition, Ending, Notation, Reference, StartPosition, judge};
+
+    fn hello(implements: &[Part], meanings: &[(Part, Meaning)]) -> Hello {
+        Hello {
+            protocol: PROTOCOL_VERSION,
+            name: "test".to_owned(),
+            version: String::new(),
+            implements: implements.to_vec(),
+            editions: vec![Edition::Fide2018],
+            draws: DrawPolicies::default(),
+            dead_position: DeadReading::Material,
+            meanings: meanings.iter().copied().collect(),
+        }
+    }
+
+    fn ours(fen: &str, moves: &str) -> Judgement {
+        let start: StartPosition = fen.parse().unwrap();
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        judge(
+            &mut Reference::default(),
+            &start,
+            Edition::Fide2018,
+            &moves,
+            Notation::Uci,
+        )
+    }
+
+    /// The engine's answer: our records, changed by `edit` at each ply.
+    fn answer(ours: &Judgement, edit: impl Fn(u32, &mut PartialStatus)) -> Answer {
+        let records = ours
+            .records
+            .iter()
+            .map(|status| {
+                let mut record = PartialStatus::from(status);
+                edit(status.ply, &mut record);
+                record
+            })
+            .collect();
+        Answer::Records {
+            id: 1,
+            records,
+            game: None,
+        }
+    }
+
+    const ENDINGS: [Part; 3] = [Part::Stalemate, Part::SeventyFiveMoves, Part::Result];
+
+    #[test]
+    fn a_stalemate_reported_alone_at_the_count_follows_an_accepted_reading() {
+        let ours = ours("k7/8/1Q6/8/8/8/8/K7 w - - 149 100", "b6c7");
+        let alone = answer(&ours, |ply, record| {
+            if ply == 1 {
+                record.ended = Some(vec![Ending::Stalemate]);
+            }
+        });
+        let found = compare(&hello(&ENDINGS, &[]), &ours, &alone);
+        assert_eq!(found.divergences, []);
+        assert_eq!(
+            found.readings,
+            BTreeMap::from([(Reading::StalemateBeforeTheCount, 1)])
+        );
+        // The reading must hold in full: a result that is not the draw
+        // is reported, on both parts.
+        let unfinished = answer(&ours, |ply, record| {
+            if ply == 1 {
+                record.ended = Some(vec![Ending::Stalemate]);
+                record.result = Some(GameResult::Ongoing);
+            }
+        });
+        let found = compare(&hello(&ENDINGS, &[]), &ours, &unfinished);
+        let groups: Vec<Group> = found.divergences.iter().map(|d| d.group).collect();
+        assert_eq!(
+            groups,
+            [
+                Group::Part(Part::SeventyFiveMoves),
+                Group::Part(Part::Result)
+            ]
+        );
+        assert_eq!(found.readings, BTreeMap::new());
+    }
+
+    #[test]
+    fn a_fen_with_the_en_passant_square_after_every_double_step_follows_a_convention() {
+        let ours = ours(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "e2e4 g8f6",
+        );
+        let original = answer(&ours, |ply, record| {
+            if ply == 1 {
+                record.fen =
+                    Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".to_owned());
+            }
+        });
+        let found = compare(&hello(&[Part::Fen], &[]), &ours, &original);
+        assert_eq!(found.divergences, []);
+        assert_eq!(
+            found.conventions,
+            BTreeMap::from([(Convention::EnPassantAfterEveryDoubleStep, 1)])
+        );
+        // The square written again after the next move is no convention.
+        let stale = answer(&ours, |ply, record| {
+            if ply == 2 {
+                record.fen = Some(
+                    "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 1 2".to_owned(),
+                );
+            }
+        });
+        let found = compare(&hello(&[Part::Fen], &[]), &ours, &stale);
+        assert_eq!(found.divergences.len(), 1, "{:?}", found.divergences);
+        assert_eq!(found.conventions, BTreeMap::new());
+    }
+
+    #[test]
+    fn draw_claimable_on_the_board_is_judged_without_written_moves() {
+        // Black may claim the threefold repetition only by writing f6g8.
+        let ours = ours(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1",
+        );
+        let board_only = answer(&ours, |_, record| {
+            record.draw_claimable = record.claims.as_ref().map(|claims| !claims.is_empty());
+        });
+        let part = [Part::DrawClaimable];
+        let narrow = hello(&part, &[(Part::DrawClaimable, Meaning::OnTheBoard)]);
+        assert_eq!(compare(&narrow, &ours, &board_only).divergences, []);
+        let found = compare(&hello(&part, &[]), &ours, &board_only);
+        assert_eq!(found.divergences.len(), 1);
+        assert_eq!(found.divergences[0].ply, Some(7));
+    }
+
+    #[test]
+    fn a_fifty_move_filter_counts_a_mate_on_the_hundredth_ply() {
+        let ours = ours("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60", "a1a8");
+        let filter = Answer::Records {
+            id: 1,
+            records: Vec::new(),
+            game: Some(GameAnswers {
+                threefold_repetition: None,
+                fifty_moves: Some(true),
+            }),
+        };
+        let part = [Part::GameFiftyMoves];
+        let narrow = hello(&part, &[(Part::GameFiftyMoves, Meaning::CountReached)]);
+        let found = compare(&narrow, &ours, &filter);
+        assert_eq!(found.divergences, []);
+        assert_eq!(found.plies.get(&Part::GameFiftyMoves), Some(&2));
+        // As a claim, it is one too many: checkmate left nothing to claim.
+        let found = compare(&hello(&part, &[]), &ours, &filter);
+        assert_eq!(found.divergences.len(), 1);
     }
 }

@@ -13,17 +13,21 @@
 
 mod cause;
 mod compare;
+mod conventions;
 mod judge;
 mod known;
 mod parallel;
+mod readings;
 pub mod render;
 mod shrink;
 mod subject;
 
 pub use cause::Cause;
 pub use compare::{Comparison, Divergence, Group, compare};
+pub use conventions::{Convention, fen_conventions};
 pub use judge::judge_text;
 pub use known::{KnownDivergences, KnownDivergencesError};
+pub use readings::Reading;
 pub use shrink::{Minimal, Trial};
 pub use subject::{OurArbiter, OurExactArbiter, Subject};
 
@@ -129,6 +133,12 @@ pub struct VerifyReport {
     pub compared: BTreeMap<Part, usize>,
     /// Games compared on at least one ply of a declared part.
     pub games_compared: usize,
+    /// Plies that differ from ours and hold under an accepted reading, per
+    /// reading: the readings the engine follows.
+    pub readings: BTreeMap<Reading, usize>,
+    /// Plies whose FEN follows a published convention other than ours, per
+    /// convention.
+    pub conventions: BTreeMap<Convention, usize>,
     /// Whether `unsupported` refusals may pass.
     pub allow_unsupported: bool,
     /// Every game that went wrong.
@@ -368,6 +378,8 @@ fn assemble(
     let mut findings = Vec::new();
     let mut compared: BTreeMap<Part, usize> = BTreeMap::new();
     let mut games_compared = 0;
+    let mut readings: BTreeMap<Reading, usize> = BTreeMap::new();
+    let mut conventions: BTreeMap<Convention, usize> = BTreeMap::new();
     let mut shrunk: BTreeMap<(Group, Cause), usize> = BTreeMap::new();
     let mut next_id = games.len() as u64;
     let mut broken = None;
@@ -398,6 +410,12 @@ fn assemble(
                 }
                 for (part, plies) in comparison.plies {
                     *compared.entry(part).or_default() += plies;
+                }
+                for (reading, plies) in comparison.readings {
+                    *readings.entry(reading).or_default() += plies;
+                }
+                for (convention, plies) in comparison.conventions {
+                    *conventions.entry(convention).or_default() += plies;
                 }
                 for divergence in comparison.divergences {
                     let count = shrunk.entry(divergence.key()).or_default();
@@ -432,6 +450,8 @@ fn assemble(
         generated_games: options.games,
         compared,
         games_compared,
+        readings,
+        conventions,
         allow_unsupported: options.allow_unsupported,
         findings,
         known,

@@ -216,23 +216,44 @@ fn compared_text(report: &VerifyReport) -> String {
     )
 }
 
-/// The text report.
-pub fn text(report: &VerifyReport) -> String {
-    let mut out = String::new();
+/// What every report says first, one line each, the same for text and
+/// Markdown: the engine, how it is judged (draw policies, 5.2.2 reading,
+/// narrower meanings), the accepted readings and conventions it follows,
+/// what it implements, what was judged and compared.
+fn header(report: &VerifyReport) -> Vec<String> {
     let hello = &report.hello;
-    let _ = writeln!(
-        out,
-        "engine: {} (protocol {}, editions {})\ndraw rules: {}",
-        hello.title(),
-        hello.protocol,
-        editions(hello),
-        draws(&hello.draws)
-    );
-    if let Some(line) = dead_reading(hello) {
-        let _ = writeln!(out, "{line}");
+    let mut lines = vec![
+        format!(
+            "engine: {} (protocol {}, editions {})",
+            hello.title(),
+            hello.protocol,
+            editions(hello)
+        ),
+        format!("draw rules: {}", draws(&hello.draws)),
+    ];
+    lines.extend(dead_reading(hello).map(str::to_owned));
+    for (part, meaning) in &hello.meanings {
+        lines.push(format!(
+            "declared narrower: {} means {meaning}, {}; judged as declared",
+            part.name(),
+            meaning.explain()
+        ));
     }
-    let _ = writeln!(
-        out,
+    for (reading, plies) in &report.readings {
+        lines.push(format!(
+            "accepted reading followed: {reading} on {plies} pl{} ({})",
+            if *plies == 1 { "y" } else { "ies" },
+            reading.explain()
+        ));
+    }
+    for (convention, plies) in &report.conventions {
+        lines.push(format!(
+            "convention followed: {convention} on {plies} pl{} ({})",
+            if *plies == 1 { "y" } else { "ies" },
+            convention.explain()
+        ));
+    }
+    lines.push(format!(
         "implements: {}",
         hello
             .implements
@@ -240,15 +261,23 @@ pub fn text(report: &VerifyReport) -> String {
             .map(|p| p.name())
             .collect::<Vec<_>>()
             .join(", ")
-    );
-    let _ = writeln!(
-        out,
+    ));
+    lines.push(format!(
         "judged: {} corpus games, {} generated games in {:.1} s",
         report.case_games,
         report.generated_games,
         report.elapsed.as_secs_f64()
-    );
-    let _ = writeln!(out, "{}", compared_text(report));
+    ));
+    lines.push(compared_text(report));
+    lines
+}
+
+/// The text report.
+pub fn text(report: &VerifyReport) -> String {
+    let mut out = String::new();
+    for line in header(report) {
+        let _ = writeln!(out, "{line}");
+    }
     let groups = report.groups();
     for (group, findings) in &groups {
         let known = report.known.why(group);
@@ -395,6 +424,16 @@ pub fn json(report: &VerifyReport) -> String {
             .map(|(part, plies)| (part.name(), plies))
             .collect::<BTreeMap<_, _>>(),
         "seconds": report.elapsed.as_secs_f64(),
+        "readings": report
+            .readings
+            .iter()
+            .map(|(reading, plies)| (reading.name(), plies))
+            .collect::<BTreeMap<_, _>>(),
+        "conventions": report
+            .conventions
+            .iter()
+            .map(|(convention, plies)| (convention.name(), plies))
+            .collect::<BTreeMap<_, _>>(),
         "groups": groups,
         "broken": report.broken.as_ref().map(ToString::to_string),
         "unexpected": report.unexpected(),
@@ -506,17 +545,10 @@ pub fn markdown(report: &VerifyReport) -> String {
     let hello = &report.hello;
     let groups = report.groups();
     let _ = writeln!(out, "## {}\n", hello.title());
-    let _ = writeln!(
-        out,
-        "Judged {} corpus games and {} generated games (editions: {}; draw rules: {}).\n",
-        report.case_games,
-        report.generated_games,
-        editions(hello),
-        draws(&hello.draws)
-    );
-    if let Some(line) = dead_reading(hello) {
-        let _ = writeln!(out, "{line}\n");
+    for line in header(report) {
+        let _ = writeln!(out, "* {line}");
     }
+    out.push('\n');
     let _ = writeln!(
         out,
         "| part | articles | agrees with the reference |\n|---|---|---|"

@@ -109,6 +109,7 @@ fn our_hello(name: &str, dead_position: DeadReading) -> Hello {
         editions: Edition::ALL.to_vec(),
         draws: DrawPolicies::default(),
         dead_position,
+        meanings: Default::default(),
     }
 }
 

@@ -23,6 +23,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::meanings::check_meanings;
 use super::messages::{Answer, Hello, JudgeRequest, PROTOCOL_VERSION, Request, SUPPORTED_VERSIONS};
 use super::reader::read_answer;
 use faults::Streak;
@@ -235,6 +236,12 @@ impl EngineProcess {
                 return Err(EngineError::Unexpected(format!(
                     "draw policies that cannot be judged: {}",
                     hello.draws.check().err().unwrap_or_default()
+                )));
+            }
+            Answer::Hello(hello) if check_meanings(&hello.meanings).is_err() => {
+                return Err(EngineError::Unexpected(format!(
+                    "a part with a meaning that cannot be judged: {}",
+                    check_meanings(&hello.meanings).err().unwrap_or_default()
                 )));
             }
             Answer::Hello(hello) if hello.editions.is_empty() => {
