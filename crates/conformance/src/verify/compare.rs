@@ -283,11 +283,11 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             *comparison.plies.entry(part).or_default() += 1;
             at_ply.extend(compare_part(part, &hello.meanings, &expected, record));
         }
-        if !at_ply.is_empty() {
-            if let Some(reading) = reading_followed(&parts, &hello.meanings, &expected, record) {
-                *comparison.readings.entry(reading).or_default() += 1;
-                at_ply.clear();
-            }
+        if !at_ply.is_empty()
+            && let Some(reading) = reading_followed(&parts, &hello.meanings, &expected, record)
+        {
+            *comparison.readings.entry(reading).or_default() += 1;
+            at_ply.clear();
         }
         at_ply.retain(|divergence| match conventions_followed(divergence) {
             Some(conventions) => {
