@@ -18,17 +18,23 @@
 //!   game;
 //! * the `fen`: the field that differs (en passant, castling, or only the
 //!   move counters), else the same facts at the ply itself;
-//! * `result` and the endings: checkmate or stalemate at a count of 100 or
-//!   more;
+//! * `result` and the endings: checkmate, or stalemate, at a count of 100
+//!   or more (two causes: a library may get one right and not the other);
+//! * the written-move lists (`threefold-on-move`, `fifty-moves-on-move`): a
+//!   listed move that would checkmate or stalemate, before the facts above;
 //! * `draw-claimable`: a draw claimable only by writing a move, then the
 //!   facts of the count and of repetition above.
 //!
-//! Anything else is `plain`.
+//! Anything else is `plain`. A claim reported after the game ended is one
+//! root cause, whatever the claim and the ending: that group has no
+//! causes.
 
 use std::fmt;
 
 use drawrules::{Ending, Judgement, Status};
-use shakmaty::{Move, Role};
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
 use crate::protocol::Part;
 
@@ -51,8 +57,13 @@ pub enum Cause {
     /// A castling right was lost during the game: positions before and
     /// after differ.
     CastlingRightLost,
-    /// Checkmate or stalemate at a move count of 100 plies or more.
-    EndingAtCount,
+    /// Checkmate at a move count of 100 plies or more.
+    MateAtCount,
+    /// Stalemate at a move count of 100 plies or more.
+    StalemateAtCount,
+    /// A move the player may write down to claim would checkmate or
+    /// stalemate if it were played.
+    WrittenMoveEnds,
     /// A draw may be claimed only by writing a move (9.2.1, 9.3.1), none on
     /// the board.
     OnlyOnAWrittenMove,
@@ -71,7 +82,9 @@ impl Cause {
             Cause::UnusableEnPassant => "unusable-en-passant",
             Cause::UsableEnPassant => "usable-en-passant",
             Cause::CastlingRightLost => "castling-right-lost",
-            Cause::EndingAtCount => "ending-at-count",
+            Cause::MateAtCount => "mate-at-count",
+            Cause::StalemateAtCount => "stalemate-at-count",
+            Cause::WrittenMoveEnds => "written-move-ends-the-game",
             Cause::OnlyOnAWrittenMove => "only-on-a-written-move",
             Cause::MoveCounters => "move-counters",
             Cause::Plain => "plain",
@@ -86,7 +99,11 @@ impl Cause {
             Cause::UnusableEnPassant => "a two-square pawn step with no legal en passant capture",
             Cause::UsableEnPassant => "a two-square pawn step with a legal en passant capture",
             Cause::CastlingRightLost => "a castling right lost during the game",
-            Cause::EndingAtCount => "checkmate or stalemate at a count of 100 or more",
+            Cause::MateAtCount => "checkmate at a count of 100 or more",
+            Cause::StalemateAtCount => "stalemate at a count of 100 or more",
+            Cause::WrittenMoveEnds => {
+                "a move written to claim would checkmate or stalemate if played"
+            }
             Cause::OnlyOnAWrittenMove => "a draw claimable only by writing a move",
             Cause::MoveCounters => "the FEN's halfmove clock or move number",
             Cause::Plain => "no distinguishing feature",
@@ -108,22 +125,29 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
     };
     let facts = Facts { ours, ply };
     let part = match group {
-        Group::Part(part) | Group::ClaimsAfterTheEnd(part) => part,
+        Group::Part(part) => part,
         _ => return Cause::Plain,
     };
     let checks: &[Cause] = match part {
-        Part::Clock
-        | Part::FiftyMoves
-        | Part::FiftyMovesOnMove
-        | Part::SeventyFiveMoves
-        | Part::GameFiftyMoves => &[
-            Cause::EndingAtCount,
+        Part::FiftyMovesOnMove => &[
+            Cause::WrittenMoveEnds,
+            Cause::StartClock,
+            Cause::CastlingInCount,
+        ],
+        Part::ThreefoldOnMove => &[
+            Cause::WrittenMoveEnds,
+            Cause::UnusableEnPassant,
+            Cause::UsableEnPassant,
+            Cause::CastlingRightLost,
+        ],
+        Part::Clock | Part::FiftyMoves | Part::SeventyFiveMoves | Part::GameFiftyMoves => &[
+            Cause::MateAtCount,
+            Cause::StalemateAtCount,
             Cause::StartClock,
             Cause::CastlingInCount,
         ],
         Part::Repetition
         | Part::ThreefoldRepetition
-        | Part::ThreefoldOnMove
         | Part::FivefoldRepetition
         | Part::GameThreefoldRepetition => &[
             Cause::UnusableEnPassant,
@@ -135,10 +159,13 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
             Cause::CastlingRightLost,
             Cause::StartClock,
         ],
-        Part::Result | Part::Checkmate | Part::Stalemate => &[Cause::EndingAtCount],
+        Part::Result | Part::Checkmate | Part::Stalemate => {
+            &[Cause::MateAtCount, Cause::StalemateAtCount]
+        }
         Part::DrawClaimable => &[
             Cause::OnlyOnAWrittenMove,
-            Cause::EndingAtCount,
+            Cause::MateAtCount,
+            Cause::StalemateAtCount,
             Cause::StartClock,
             Cause::CastlingInCount,
             Cause::UnusableEnPassant,
@@ -195,6 +222,29 @@ impl Facts<'_> {
                 || self.fen_field(ply, 2) != self.fen_field(ply - 1, 2))
     }
 
+    /// Whether some move listed in the record of the ply (for either claim
+    /// on a written move) would checkmate or stalemate if played.
+    fn written_move_ends(&self) -> bool {
+        let status = self.status(self.ply);
+        let Ok(fen) = status.fen.parse::<Fen>() else {
+            return false;
+        };
+        let Ok(position) = fen.into_position::<Chess>(CastlingMode::Standard) else {
+            return false;
+        };
+        let lists = &status.claims_on_move;
+        lists
+            .threefold_repetition
+            .iter()
+            .chain(&lists.fifty_moves)
+            .filter_map(|text| text.parse::<UciMove>().ok()?.to_move(&position).ok())
+            .any(|mv| {
+                let mut after = position.clone();
+                after.play_unchecked(mv);
+                after.legal_moves().is_empty()
+            })
+    }
+
     /// The plies a fact is looked for in: the ply alone, or every ply up to
     /// it.
     fn plies(&self, at_ply_only: bool) -> std::ops::RangeInclusive<usize> {
@@ -223,13 +273,9 @@ impl Facts<'_> {
             Cause::CastlingRightLost => self
                 .plies(at_ply_only)
                 .any(|p| p >= 1 && self.fen_field(p, 2) != self.fen_field(p - 1, 2)),
-            Cause::EndingAtCount => {
-                clock >= 100
-                    && status
-                        .ended
-                        .iter()
-                        .any(|e| matches!(e, Ending::Checkmate | Ending::Stalemate))
-            }
+            Cause::MateAtCount => clock >= 100 && status.ended.contains(&Ending::Checkmate),
+            Cause::StalemateAtCount => clock >= 100 && status.ended.contains(&Ending::Stalemate),
+            Cause::WrittenMoveEnds => self.written_move_ends(),
             Cause::OnlyOnAWrittenMove => {
                 status.claims.is_empty()
                     && !(status.claims_on_move.threefold_repetition.is_empty()
@@ -318,6 +364,23 @@ mod tests {
         assert_eq!(cause(group, &knights, Some(7)), Cause::OnlyOnAWrittenMove);
         let fifty = judged("4k3/8/8/8/8/8/8/R3K3 w - - 100 80", "");
         assert_eq!(cause(group, &fifty, Some(0)), Cause::StartClock);
+    }
+
+    #[test]
+    fn mate_and_stalemate_at_the_count_and_a_written_move_that_mates_are_told_apart() {
+        let ended = Group::Part(Part::SeventyFiveMoves);
+        let mate = judged("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 120", "a1a8");
+        assert_eq!(cause(ended, &mate, Some(1)), Cause::MateAtCount);
+        let stalemate = judged("k7/8/1Q6/8/8/8/8/K7 w - - 149 100", "b6c7");
+        assert_eq!(cause(ended, &stalemate, Some(1)), Cause::StalemateAtCount);
+        let written = judged("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60", "");
+        let on_move = Group::Part(Part::FiftyMovesOnMove);
+        assert_eq!(cause(on_move, &written, Some(0)), Cause::WrittenMoveEnds);
+        let quiet = judged("4k3/8/8/8/8/8/8/R3K3 w - - 99 60", "");
+        assert_eq!(cause(on_move, &quiet, Some(0)), Cause::StartClock);
+        // A claim after the end is one cause, whatever the claim.
+        let after = Group::ClaimsAfterTheEnd(Part::FiftyMoves);
+        assert_eq!(cause(after, &mate, Some(1)), Cause::Plain);
     }
 
     #[test]

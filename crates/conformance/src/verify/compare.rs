@@ -89,8 +89,13 @@ pub struct Divergence {
 
 impl Divergence {
     /// The key findings are grouped and shrunk by: the group and the cause.
+    /// Claims after the end are one key whatever the claim: one root cause
+    /// (the library does not ask whether the game is over).
     pub fn key(&self) -> (Group, Cause) {
-        (self.group, self.cause)
+        match self.group {
+            Group::ClaimsAfterTheEnd(_) => (Group::ClaimsAfterTheEnd(Part::Moves), self.cause),
+            group => (group, self.cause),
+        }
     }
 }
 

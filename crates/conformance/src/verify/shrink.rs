@@ -95,7 +95,9 @@ pub(crate) fn check(
 /// Shrinks `game`, which diverges as `found`, to a game that diverges in
 /// the same group for the same cause, as small as `budget` checks can
 /// find. Each round tries, keeping every candidate that still diverges so:
-/// the game cut after the divergent ply; runs of moves dropped, halving
+/// the game cut after the divergent ply; a prefix of the moves replaced by
+/// the FEN it reaches, clocks included (the longest prefix first); runs of
+/// moves dropped, halving
 /// their length; the start clock set to 0, else halved; each man but the
 /// kings taken off the start position (the moves kept up to the first one
 /// no longer legal); the standard start with the moves that stay legal.
@@ -136,6 +138,17 @@ pub(crate) fn shrink(
     cut(&mut best);
     loop {
         let before = best.game.clone();
+        for candidate in fen_prefixes(&best) {
+            if checks >= budget {
+                break;
+            }
+            if let Some(smaller) = try_game(&candidate, &mut checks)
+                && smaller.game.size() < best.game.size()
+            {
+                best = smaller;
+                break;
+            }
+        }
         drop_moves(&mut best, budget, &mut checks, &mut try_game);
         for candidate in simpler_starts(&best.game) {
             if checks >= budget {
@@ -177,6 +190,37 @@ fn drop_moves(
         }
         run = run.div_ceil(2);
     }
+}
+
+/// `best`'s game with its first moves replaced by the position they reach,
+/// as the reference's record writes it (clock and move number included),
+/// longest prefix first: all moves but the last, but the last 2, 4, 8 and
+/// so on, then the first half and the first quarter. A FEN start forgets
+/// the history before it (repetitions, castling rights shown only by the
+/// FEN), so each candidate is kept only if the engine still diverges the
+/// same way.
+fn fen_prefixes(best: &Minimal) -> Vec<Trial> {
+    let game = &best.game;
+    let moves = game.moves.len();
+    let mut cuts: Vec<usize> = Vec::new();
+    let mut kept = 1;
+    while kept < moves {
+        cuts.push(moves - kept);
+        kept *= 2;
+    }
+    cuts.extend([moves / 2, moves / 4]);
+    cuts.retain(|&cut| cut > 0 && cut < moves);
+    cuts.dedup();
+    cuts.into_iter()
+        .filter_map(|cut| {
+            let fen = best.reference.records.get(cut)?.fen.clone();
+            Some(Trial {
+                fen,
+                moves: game.moves[cut..].to_vec(),
+                edition: game.edition,
+            })
+        })
+        .collect()
 }
 
 /// Simpler starts for `game`, simplest first: a lower clock, one man
@@ -317,5 +361,46 @@ fn cut(minimal: &mut Minimal) {
         .is_some_and(|r| r.ply as usize > plies)
     {
         reference.refusal = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::Cause;
+
+    #[test]
+    fn fen_prefixes_start_where_the_moves_they_drop_lead() {
+        let moves: Vec<String> = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 b1c3 b8c6"
+            .split(' ')
+            .map(str::to_owned)
+            .collect();
+        let fen = StartPosition::standard().to_string();
+        let reference = judge_text(&mut Reference::default(), &fen, &moves, Edition::Fide2018);
+        let minimal = Minimal {
+            game: Trial {
+                fen,
+                moves: moves.clone(),
+                edition: Edition::Fide2018,
+            },
+            divergence: Divergence {
+                group: Group::AnswerShape,
+                cause: Cause::Plain,
+                ply: Some(10),
+                expected: String::new(),
+                actual: String::new(),
+            },
+            reference,
+        };
+        let candidates = fen_prefixes(&minimal);
+        let kept: Vec<usize> = candidates.iter().map(|c| c.moves.len()).collect();
+        // All but 1, 2, 4 and 8 moves dropped, then the half and a quarter.
+        assert_eq!(kept, [1, 2, 4, 8, 5, 8]);
+        // The position after nine moves, with its clock and move number.
+        assert_eq!(
+            candidates[0].fen,
+            "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/R1BQKBNR b KQkq - 9 5"
+        );
+        assert_eq!(candidates[0].moves, ["b8c6"]);
     }
 }
