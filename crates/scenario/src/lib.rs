@@ -56,9 +56,12 @@ pub mod positions;
 pub mod shapes;
 #[cfg(feature = "pgn")]
 pub mod shared;
+pub mod situations;
+mod steered;
 
 pub use blocked::BLOCKED_PLIES;
 pub use shapes::{Cycle, Finished, Transposition};
+pub use steered::run_of;
 
 /// A generated game: where it starts, which edition judges it, what is
 /// played. Its `Debug` form is a ready-to-paste `drawrules explain` command.

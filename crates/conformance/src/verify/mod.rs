@@ -39,7 +39,7 @@ use drawrules::Judgement;
 use crate::corpus::Corpus;
 use crate::protocol::{EngineError, Hello, Part};
 use drawrules::StartPosition;
-use drawrules_scenario::{Scenario, SeededBytes};
+use drawrules_scenario::run_of;
 
 /// What to verify, and how hard.
 #[derive(Debug, Clone)]
@@ -198,8 +198,9 @@ impl VerifyReport {
 }
 
 /// Verifies `subject`: the corpus first (each case under each edition both
-/// it and the engine hold), then `options.games` generated games (standard
-/// chess: the generator's Chess960 games are passed over), each
+/// it and the engine hold), then `options.games` generated games
+/// ([`run_of`]: standard chess, nine in ten steered to a subtle situation
+/// of the rules), each
 /// judged by the reference and by the subject and compared on the parts the
 /// subject declares. Divergences are shrunk (`shrink_per_rule` per rule);
 /// faults are recorded and the run goes on (an engine process restarts by
@@ -310,7 +311,7 @@ pub fn verify_parallel(
 }
 
 /// The games to judge: the corpus first (each case under each edition both
-/// it and the engine hold), then the generated games (standard chess).
+/// it and the engine hold), then the generated games ([`run_of`]).
 fn games(hello: &Hello, options: &VerifyOptions) -> Vec<(String, Trial)> {
     let mut games: Vec<(String, Trial)> = Vec::new();
     if let Some(corpus) = &options.corpus {
@@ -334,24 +335,14 @@ fn games(hello: &Hello, options: &VerifyOptions) -> Vec<(String, Trial)> {
             }
         }
     }
-    let case_games = games.len();
-    let mut seeded = SeededBytes::new(options.seed);
-    let mut index = 0;
-    while games.len() < case_games + options.games {
-        let len = 64 + (seeded.next_u64() % 700) as usize;
-        let scenario = Scenario::from_bytes(&seeded.take(len));
-        index += 1;
-        // The protocol speaks standard chess only.
-        if scenario.start.is_chess960() {
-            continue;
-        }
+    for (index, scenario) in run_of(options.seed, options.games).into_iter().enumerate() {
         let edition = if hello.editions.contains(&scenario.edition) {
             scenario.edition
         } else {
             hello.editions[0]
         };
         games.push((
-            format!("generated game {} (seed {})", index - 1, options.seed),
+            format!("generated game {index} (seed {})", options.seed),
             Trial {
                 fen: scenario.start.to_string(),
                 moves: scenario.uci().iter().map(ToString::to_string).collect(),

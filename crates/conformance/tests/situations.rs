@@ -1,0 +1,56 @@
+//! Every subtle situation of `spec/SITUATIONS.md` appears in at least 5%
+//! of the generated games `verify` judges, on every seed: the situations
+//! are found again in the games by looking at what happened in them
+//! (`drawrules_scenario::situations`), never at how they were made.
+
+use std::collections::BTreeMap;
+
+use drawrules_scenario::run_of;
+use drawrules_scenario::situations::{Situation, situations};
+
+/// Games per situation in a run of `games` from `seed`.
+fn counts(seed: u64, games: usize) -> BTreeMap<Situation, usize> {
+    let mut counts: BTreeMap<Situation, usize> =
+        Situation::ALL.into_iter().map(|s| (s, 0)).collect();
+    for game in run_of(seed, games) {
+        for situation in situations(&game.start, &game.moves, game.edition) {
+            *counts.get_mut(&situation).expect("a listed situation") += 1;
+        }
+    }
+    counts
+}
+
+#[test]
+fn every_situation_is_in_five_percent_of_a_run_of_300_on_every_seed() {
+    let mut short = Vec::new();
+    for seed in [1, 2, 3] {
+        let counts = counts(seed, 300);
+        eprintln!("seed {seed}: {counts:?}");
+        for (situation, games) in counts {
+            if games < 15 {
+                short.push((seed, situation, games));
+            }
+        }
+    }
+    assert_eq!(short, [], "(seed, situation, games) below 15 of 300");
+}
+
+/// The table of the README: situations per run of 300 games over 20
+/// seeds (minimum, median, maximum). Run with `cargo test --release -p
+/// drawrules-conformance --test situations -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement for the README, not a check (the check above holds the floor)"]
+fn situations_per_300_games_over_20_seeds() {
+    let runs: Vec<BTreeMap<Situation, usize>> = (1..=20).map(|seed| counts(seed, 300)).collect();
+    println!("| situation | min | median | max |\n|---|---|---|---|");
+    for situation in Situation::ALL {
+        let mut games: Vec<usize> = runs.iter().map(|run| run[&situation]).collect();
+        games.sort_unstable();
+        println!(
+            "| {situation} | {} | {} | {} |",
+            games[0],
+            games[games.len() / 2],
+            games[games.len() - 1]
+        );
+    }
+}

@@ -1,0 +1,326 @@
+//! The subtle situations the draw rules create, found in a game by looking
+//! at what happened in it (never at how it was generated), so that a test
+//! can show how often generated games reach each one.
+//!
+//! `spec/SITUATIONS.md` lists them with the articles they test; each is
+//! where some implementation is known to go wrong.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use drawrules::{Arbiter, Edition, Ending, StartPosition, Status};
+use shakmaty::{Board, Chess, Color, Move, Position, Role, Square};
+
+/// A situation of the rules that a game may reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Situation {
+    /// After a two-square pawn step, the enemy pawn beside it cannot take
+    /// en passant because it is pinned along the rank (9.2.3: no right),
+    /// and the position stands again later in the game.
+    EnPassantPinnedOnRank,
+    /// The same, the capturing pawn pinned along a diagonal.
+    EnPassantPinnedOnDiagonal,
+    /// After a two-square pawn step, no enemy pawn stands beside it but an
+    /// enemy piece does (no right), and the position stands again later.
+    EnPassantBesideAPiece,
+    /// The start FEN names an en passant square no legal capture can use,
+    /// and the start position stands again later.
+    EnPassantInFenUnusable,
+    /// A legal en passant capture was possible, and the same placement
+    /// stands again later without it (two different positions).
+    EnPassantUsable,
+    /// A count that reaches 99 plies includes a castling move.
+    CastlingInCount,
+    /// A count that reaches 99 plies includes a castling right lost by a
+    /// king or rook move.
+    CastlingRightLostInCount,
+    /// The same placement stands before and after a castling right was lost
+    /// (two different positions).
+    CastlingRightLostBetweenRepetitions,
+    /// The move that brings the count to 100 mates.
+    MateAt100,
+    /// The move that brings the count to 100 stalemates.
+    StalemateAt100,
+    /// The move that brings the count to 150 mates.
+    MateAt150,
+    /// The move that brings the count to 150 stalemates.
+    StalemateAt150,
+    /// A capture or pawn move (a promotion included) as the 100th or 150th
+    /// ply of a count: the count starts again.
+    ResetAtTheCount,
+    /// At a count of 99 or more, a move the player may write down to claim
+    /// fifty moves would checkmate or stalemate if played.
+    WrittenMoveThatEnds,
+    /// At a count of 99, the fifty-move claim is open on a written move
+    /// only.
+    WrittenMoveAt99,
+    /// The start FEN's count is 100 plies or more.
+    HighClockStart,
+}
+
+impl Situation {
+    /// Every situation, in the order of `spec/SITUATIONS.md`.
+    pub const ALL: [Situation; 16] = [
+        Situation::EnPassantPinnedOnRank,
+        Situation::EnPassantPinnedOnDiagonal,
+        Situation::EnPassantBesideAPiece,
+        Situation::EnPassantInFenUnusable,
+        Situation::EnPassantUsable,
+        Situation::CastlingInCount,
+        Situation::CastlingRightLostInCount,
+        Situation::CastlingRightLostBetweenRepetitions,
+        Situation::MateAt100,
+        Situation::StalemateAt100,
+        Situation::MateAt150,
+        Situation::StalemateAt150,
+        Situation::ResetAtTheCount,
+        Situation::WrittenMoveThatEnds,
+        Situation::WrittenMoveAt99,
+        Situation::HighClockStart,
+    ];
+
+    /// The situation's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Situation::EnPassantPinnedOnRank => "en-passant-pinned-on-rank",
+            Situation::EnPassantPinnedOnDiagonal => "en-passant-pinned-on-diagonal",
+            Situation::EnPassantBesideAPiece => "en-passant-beside-a-piece",
+            Situation::EnPassantInFenUnusable => "en-passant-in-fen-unusable",
+            Situation::EnPassantUsable => "en-passant-usable",
+            Situation::CastlingInCount => "castling-in-count",
+            Situation::CastlingRightLostInCount => "castling-right-lost-in-count",
+            Situation::CastlingRightLostBetweenRepetitions => {
+                "castling-right-lost-between-repetitions"
+            }
+            Situation::MateAt100 => "mate-at-100",
+            Situation::StalemateAt100 => "stalemate-at-100",
+            Situation::MateAt150 => "mate-at-150",
+            Situation::StalemateAt150 => "stalemate-at-150",
+            Situation::ResetAtTheCount => "reset-at-the-count",
+            Situation::WrittenMoveThatEnds => "written-move-that-ends",
+            Situation::WrittenMoveAt99 => "written-move-at-99",
+            Situation::HighClockStart => "high-clock-start",
+        }
+    }
+}
+
+impl fmt::Display for Situation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The situations game `moves` from `start` reaches, up to where the game
+/// ends under `edition` (moves after the end are not looked at).
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::{Edition, StartPosition};
+/// use drawrules_scenario::situations::{Situation, situations};
+/// use shakmaty::uci::UciMove;
+///
+/// let start: StartPosition = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60".parse().unwrap();
+/// let mate = "a1a8".parse::<UciMove>().unwrap().to_move(start.position()).unwrap();
+/// let found = situations(&start, &[mate], Edition::Fide2018);
+/// assert!(found.contains(&Situation::MateAt100));
+/// assert!(found.contains(&Situation::WrittenMoveThatEnds));
+/// ```
+pub fn situations(start: &StartPosition, moves: &[Move], edition: Edition) -> BTreeSet<Situation> {
+    let mut arbiter = Arbiter::new(start, edition);
+    let mut statuses: Vec<Status> = vec![arbiter.status()];
+    let mut positions: Vec<Chess> = vec![start.position().clone()];
+    let mut played: Vec<Move> = Vec::new();
+    for &mv in moves {
+        if arbiter.is_over() || arbiter.play_move(mv).is_err() {
+            break;
+        }
+        let mut next = positions.last().expect("ply 0").clone();
+        next.play_unchecked(mv);
+        positions.push(next);
+        statuses.push(arbiter.status());
+        played.push(mv);
+    }
+    let game = Game {
+        start,
+        statuses: &statuses,
+        positions: &positions,
+        moves: &played,
+    };
+    Situation::ALL
+        .into_iter()
+        .filter(|&situation| game.reaches(situation))
+        .collect()
+}
+
+/// A game as the detectors see it: a status and a position per ply, and
+/// the moves between them.
+struct Game<'a> {
+    start: &'a StartPosition,
+    statuses: &'a [Status],
+    positions: &'a [Chess],
+    moves: &'a [Move],
+}
+
+/// The FEN fields that make a position (placement, turn, castling, en
+/// passant as our records write it), and the same without castling or en
+/// passant.
+fn identity(status: &Status) -> (&str, String) {
+    let fields: Vec<&str> = status.fen.split(' ').collect();
+    let full = status.fen.rsplitn(3, ' ').nth(2).unwrap_or_default();
+    (full, format!("{} {}", fields[0], fields[1]))
+}
+
+impl Game<'_> {
+    fn reaches(&self, situation: Situation) -> bool {
+        let plies = 0..self.statuses.len();
+        match situation {
+            Situation::EnPassantPinnedOnRank
+            | Situation::EnPassantPinnedOnDiagonal
+            | Situation::EnPassantBesideAPiece => plies
+                .filter(|&ply| self.recurs(ply))
+                .any(|ply| self.paper_right(ply) == Some(situation)),
+            Situation::EnPassantInFenUnusable => {
+                self.start.setup().ep_square.is_some()
+                    && self.positions[0].legal_ep_square().is_none()
+                    && self.recurs(0)
+            }
+            Situation::EnPassantUsable => plies.into_iter().any(|ply| {
+                self.positions[ply].legal_ep_square().is_some() && {
+                    let placement = identity(&self.statuses[ply]).1;
+                    self.statuses[ply + 1..]
+                        .iter()
+                        .any(|later| identity(later).1 == placement)
+                }
+            }),
+            Situation::CastlingInCount => self.count_holds(|mv, _| mv.is_castle()),
+            Situation::CastlingRightLostInCount => self.count_holds(|mv, ply| {
+                !mv.is_castle() && self.castling(ply) != self.castling(ply - 1)
+            }),
+            Situation::CastlingRightLostBetweenRepetitions => plies.into_iter().any(|i| {
+                self.statuses[i + 1..].iter().any(|later| {
+                    let (a, b) = (&self.statuses[i], later);
+                    identity(a).1 == identity(b).1
+                        && ep_field(a) == ep_field(b)
+                        && castling_field(a) != castling_field(b)
+                })
+            }),
+            Situation::MateAt100 => self.ended_at(Ending::Checkmate, 100),
+            Situation::StalemateAt100 => self.ended_at(Ending::Stalemate, 100),
+            Situation::MateAt150 => self.ended_at(Ending::Checkmate, 150),
+            Situation::StalemateAt150 => self.ended_at(Ending::Stalemate, 150),
+            Situation::ResetAtTheCount => (1..self.statuses.len()).any(|ply| {
+                matches!(self.statuses[ply - 1].clock, 99 | 149) && self.statuses[ply].clock == 0
+            }),
+            Situation::WrittenMoveThatEnds => {
+                self.statuses
+                    .iter()
+                    .zip(self.positions)
+                    .any(|(status, position)| {
+                        status.clock >= 99
+                            && status.claims_on_move.fifty_moves.iter().any(|text| {
+                                let Ok(uci) = text.parse::<shakmaty::uci::UciMove>() else {
+                                    return false;
+                                };
+                                uci.to_move(position).is_ok_and(|mv| {
+                                    let mut after = position.clone();
+                                    after.play_unchecked(mv);
+                                    after.legal_moves().is_empty()
+                                })
+                            })
+                    })
+            }
+            Situation::WrittenMoveAt99 => self
+                .statuses
+                .iter()
+                .any(|status| status.clock == 99 && !status.claims_on_move.fifty_moves.is_empty()),
+            Situation::HighClockStart => self.statuses[0].clock >= 100,
+        }
+    }
+
+    /// Whether the position of `ply` stands again at a later ply.
+    fn recurs(&self, ply: usize) -> bool {
+        let here = identity(&self.statuses[ply]).0;
+        self.statuses[ply + 1..]
+            .iter()
+            .any(|later| identity(later).0 == here)
+    }
+
+    fn castling(&self, ply: usize) -> &str {
+        castling_field(&self.statuses[ply])
+    }
+
+    /// Whether some ply with a count of 99 or more has, among the moves of
+    /// its count, one for which `holds(move, ply it made)`.
+    fn count_holds(&self, holds: impl Fn(Move, usize) -> bool) -> bool {
+        self.statuses.iter().enumerate().any(|(ply, status)| {
+            let clock = status.clock as usize;
+            clock >= 99 && {
+                let first = ply.saturating_sub(clock) + 1;
+                (first.max(1)..=ply).any(|p| holds(self.moves[p - 1], p))
+            }
+        })
+    }
+
+    /// Whether a move brought the count to `count` and `ending` with it.
+    fn ended_at(&self, ending: Ending, count: u32) -> bool {
+        self.statuses
+            .iter()
+            .skip(1)
+            .any(|status| status.clock == count && status.ended.contains(&ending))
+    }
+
+    /// Why the pawn that has just advanced two squares into `ply` gives no
+    /// en passant right, when it gives none and something could seem to
+    /// take it: the enemy pawn beside it pinned along the rank or a
+    /// diagonal, or an enemy piece beside it.
+    fn paper_right(&self, ply: usize) -> Option<Situation> {
+        let mv = *self.moves.get(ply.checked_sub(1)?)?;
+        let from = mv.from()?;
+        if mv.role() != Role::Pawn || from.rank().distance(mv.to().rank()) != 2 {
+            return None;
+        }
+        let position = &self.positions[ply];
+        if position.legal_ep_square().is_some() {
+            return None;
+        }
+        let board: &Board = position.board();
+        let us = position.turn();
+        let pawn = mv.to();
+        let beside = [-1, 1]
+            .into_iter()
+            .filter_map(|df| pawn.offset(df))
+            .filter(|square| square.rank() == pawn.rank());
+        let mut piece_beside = false;
+        for square in beside {
+            match board.piece_at(square) {
+                Some(p) if p.color == us && p.role == Role::Pawn => {
+                    return Some(pin_line(board, us, square));
+                }
+                Some(p) if p.color == us && p.role != Role::King => piece_beside = true,
+                _ => {}
+            }
+        }
+        piece_beside.then_some(Situation::EnPassantBesideAPiece)
+    }
+}
+
+/// The line along which the pawn of `us` on `square` is pinned to its
+/// king: the rank, else a diagonal (a file pin also counts as a diagonal
+/// here: no capture leaves it either).
+fn pin_line(board: &Board, us: Color, square: Square) -> Situation {
+    let king = board.king_of(us);
+    if king.is_some_and(|king| king.rank() == square.rank()) {
+        Situation::EnPassantPinnedOnRank
+    } else {
+        Situation::EnPassantPinnedOnDiagonal
+    }
+}
+
+fn castling_field(status: &Status) -> &str {
+    status.fen.split(' ').nth(2).unwrap_or_default()
+}
+
+fn ep_field(status: &Status) -> &str {
+    status.fen.split(' ').nth(3).unwrap_or_default()
+}

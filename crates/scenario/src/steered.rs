@@ -1,0 +1,422 @@
+//! Games steered to one [`Situation`] each: a start position set up for
+//! it and the few moves that bring it about, then free play as
+//! [`Scenario::from_bytes`] plays it. `drawrules verify` takes most of its
+//! generated games from here, one situation after another, so that every
+//! situation appears in a fixed share of the games of any run, whatever
+//! the seed; the seed still picks the set-up, the clock, the moves of each
+//! step and the free play after them.
+//!
+//! The situations are found again in the games by
+//! [`situations`](crate::situations::situations), which looks only at what
+//! happened; a test counts them.
+
+use arbitrary::Unstructured;
+use shakmaty::{CastlingMode, Chess, Move, Position, Role};
+
+use drawrules::StartPosition;
+use drawrules::laws::Edition;
+
+use crate::situations::Situation;
+use crate::{Scenario, SeededBytes, choose_move};
+
+/// One step of a steered game's opening.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// A pawn's two-square step.
+    TwoSquarePush,
+    /// Each side moves a man out and back (no pawn move, capture or
+    /// castling): the position of the step's start stands again.
+    Cycle,
+    /// The same, but the first mover's man is a king or rook that loses a
+    /// castling right: the placement stands again, the position does not.
+    CycleLosingARight,
+    /// A move that checkmates.
+    Mate,
+    /// A move that stalemates.
+    Stalemate,
+    /// A capture or a pawn move.
+    Reset,
+    /// Castling.
+    Castle,
+    /// A quiet move: no pawn move, capture or castling.
+    Quiet,
+}
+
+/// A situation's set-ups: start placements (FEN without clocks), the range
+/// of start clocks, and the steps.
+struct Plant {
+    fens: &'static [&'static str],
+    clocks: (u32, u32),
+    steps: &'static [Step],
+}
+
+const MATES: &[&str] = &[
+    "6k1/5ppp/8/8/8/8/8/R5K1 w - -",
+    "r5k1/8/8/8/8/8/5PPP/6K1 b - -",
+    "7k/8/5KQ1/8/8/8/8/8 w - -",
+    "8/8/8/8/8/5kq1/8/7K b - -",
+];
+
+const STALEMATES: &[&str] = &[
+    "k7/8/1Q6/8/8/8/8/K7 w - -",
+    "7k/8/6K1/8/8/8/8/5Q2 w - -",
+    "K7/8/1q6/8/8/8/8/k7 b - -",
+];
+
+const CASTLING: &[&str] = &[
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -",
+    "r3k2r/8/8/8/8/8/8/R3K2R b KQkq -",
+    "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq -",
+];
+
+/// The plant of each situation, in the order of [`Situation::ALL`].
+fn plant(situation: Situation) -> Plant {
+    use Step::{Castle, Cycle, CycleLosingARight, Mate, Quiet, Reset, Stalemate, TwoSquarePush};
+    let (fens, clocks, steps): (&'static [&'static str], (u32, u32), &'static [Step]) =
+        match situation {
+            Situation::EnPassantPinnedOnRank => (
+                &[
+                    "8/8/8/8/R2p3k/8/4P3/4K3 w - -",
+                    "4k3/4p3/8/K2P3r/8/8/8/8 b - -",
+                ],
+                (0, 60),
+                &[TwoSquarePush, Cycle],
+            ),
+            Situation::EnPassantPinnedOnDiagonal => (
+                &[
+                    "7k/8/8/8/3p4/8/1B2P3/4K3 w - -",
+                    "4k3/1b2p3/8/3P4/8/8/8/7K b - -",
+                ],
+                (0, 60),
+                &[TwoSquarePush, Cycle],
+            ),
+            Situation::EnPassantBesideAPiece => (
+                &[
+                    "6k1/p7/8/1B6/8/8/8/4K3 b - -",
+                    "4k3/8/8/8/1n6/8/P7/4K3 w - -",
+                ],
+                (0, 60),
+                &[TwoSquarePush, Cycle],
+            ),
+            Situation::EnPassantInFenUnusable => (
+                &[
+                    "4k3/8/8/8/4P3/8/8/4K3 b - e3",
+                    "4k3/8/8/3p4/8/8/8/4K3 w - d6",
+                    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
+                ],
+                (0, 60),
+                &[Cycle],
+            ),
+            Situation::EnPassantUsable => (
+                &[
+                    "4k3/8/8/8/3p4/8/4P3/4K3 w - -",
+                    "4k3/3p4/8/4P3/8/8/8/4K3 b - -",
+                ],
+                (0, 60),
+                &[TwoSquarePush, Cycle],
+            ),
+            Situation::CastlingInCount => (CASTLING, (94, 96), &[Castle, Quiet, Quiet, Quiet]),
+            Situation::CastlingRightLostInCount => {
+                (CASTLING, (94, 96), &[CycleLosingARight, Quiet])
+            }
+            Situation::CastlingRightLostBetweenRepetitions => {
+                (CASTLING, (0, 60), &[CycleLosingARight])
+            }
+            Situation::MateAt100 => (MATES, (99, 99), &[Mate]),
+            Situation::StalemateAt100 => (STALEMATES, (99, 99), &[Stalemate]),
+            Situation::MateAt150 => (MATES, (149, 149), &[Mate]),
+            Situation::StalemateAt150 => (STALEMATES, (149, 149), &[Stalemate]),
+            Situation::ResetAtTheCount => (
+                &[
+                    "4k3/P7/8/8/8/8/8/4K3 w - -",
+                    "4k3/8/8/8/8/8/3r4/R3K3 w - -",
+                    "4k3/8/8/8/8/8/p7/4K3 b - -",
+                ],
+                (99, 99),
+                &[Reset],
+            ),
+            Situation::WrittenMoveThatEnds => (MATES, (99, 99), &[]),
+            Situation::WrittenMoveAt99 => (
+                &[
+                    "4k3/8/8/8/8/8/8/R3K3 w - -",
+                    "1n2k1n1/8/8/8/8/8/8/1N2K1N1 b - -",
+                ],
+                (97, 99),
+                &[Quiet],
+            ),
+            Situation::HighClockStart => (
+                &[
+                    "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - -",
+                    "r3k3/8/8/8/8/8/8/4K2R w Kq -",
+                    "8/8/3k4/8/8/3K4/8/2B2B2 w - -",
+                ],
+                (100, 160),
+                &[Quiet],
+            ),
+        };
+    Plant {
+        fens,
+        clocks,
+        steps,
+    }
+}
+
+/// The most plies a steered game has, steps and free play together.
+const MAX_PLIES: usize = 240;
+
+impl Scenario {
+    /// A game steered to `situation`, every choice in it (set-up, clock,
+    /// the moves of each step, the edition, free play after the steps)
+    /// drawn from `bytes`. Never fails: a step with no move to play ends
+    /// the steps, and short input gives a short game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules_scenario::Scenario;
+    /// use drawrules_scenario::situations::{Situation, situations};
+    ///
+    /// let game = Scenario::steered(Situation::MateAt150, &[7; 64]);
+    /// let found = situations(&game.start, &game.moves, game.edition);
+    /// assert!(found.contains(&Situation::MateAt150));
+    /// ```
+    pub fn steered(situation: Situation, bytes: &[u8]) -> Scenario {
+        let mut u = Unstructured::new(bytes);
+        let plant = plant(situation);
+        let board = plant.fens[u.choose_index(plant.fens.len()).unwrap_or(0)];
+        let clock = u
+            .int_in_range(plant.clocks.0..=plant.clocks.1)
+            .unwrap_or(plant.clocks.0);
+        let edition = if u.arbitrary::<bool>().unwrap_or(false) {
+            Edition::Fide2014
+        } else {
+            Edition::Fide2018
+        };
+        let fen = format!("{board} {clock} {}", 1 + clock / 2);
+        let Ok(start) = StartPosition::from_fen_in(&fen, CastlingMode::Standard) else {
+            return Scenario::empty();
+        };
+        let mut position = start.position().clone();
+        let mut moves: Vec<Move> = Vec::new();
+        for &step in plant.steps {
+            let Some(played) = step_moves(step, &position, &mut u) else {
+                break;
+            };
+            for mv in played {
+                position.play_unchecked(mv);
+                moves.push(mv);
+            }
+        }
+        let free = u.int_in_range(0..=MAX_PLIES - moves.len()).unwrap_or(0);
+        let until = moves.len() + free;
+        while moves.len() < until && !u.is_empty() {
+            let legal = position.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let Ok(mv) = choose_move(&mut u, &position, &legal, &moves) else {
+                break;
+            };
+            position.play_unchecked(mv);
+            moves.push(mv);
+        }
+        Scenario {
+            edition,
+            start,
+            moves,
+        }
+    }
+}
+
+/// How many games in ten of a run are steered (the others are free).
+const STEERED_IN_TEN: usize = 9;
+
+/// The generated games of a run: `count` standard-chess games from `seed`,
+/// nine in ten steered to the situations of [`Situation::ALL`] in turn, the
+/// tenth played freely ([`Scenario::from_bytes`], its Chess960 games
+/// passed over). In any run of 300, each situation has at least 16
+/// steered games (over 5%), whatever the seed.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_scenario::run_of;
+///
+/// let games = run_of(1, 30);
+/// assert_eq!(games.len(), 30);
+/// assert!(games.iter().all(|game| !game.start.is_chess960()));
+/// assert_eq!(run_of(1, 30)[7].moves, games[7].moves);
+/// ```
+pub fn run_of(seed: u64, count: usize) -> Vec<Scenario> {
+    let mut seeded = SeededBytes::new(seed);
+    let mut games = Vec::with_capacity(count);
+    while games.len() < count {
+        let index = games.len();
+        let len = 64 + (seeded.next_u64() % 700) as usize;
+        let bytes = seeded.take(len);
+        if index % 10 < STEERED_IN_TEN {
+            let steered = index - index / 10;
+            let situation = Situation::ALL[steered % Situation::ALL.len()];
+            games.push(Scenario::steered(situation, &bytes));
+        } else {
+            let scenario = Scenario::from_bytes(&bytes);
+            if !scenario.start.is_chess960() {
+                games.push(scenario);
+            }
+        }
+    }
+    games
+}
+
+/// A move with no pawn, capture or castling.
+fn is_quiet(mv: &Move) -> bool {
+    mv.role() != Role::Pawn && !mv.is_capture() && !mv.is_castle()
+}
+
+/// One of `moves` chosen from `u`, if any.
+fn pick(u: &mut Unstructured<'_>, moves: &[Move]) -> Option<Move> {
+    (!moves.is_empty()).then(|| moves[u.choose_index(moves.len()).unwrap_or(0)])
+}
+
+/// The moves of `step` from `position`, chosen from `u`; `None` when the
+/// step cannot be made there.
+fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<Vec<Move>> {
+    let legal = position.legal_moves();
+    let ends = |mv: &Move, stalemate: bool| {
+        let mut after = position.clone();
+        after.play_unchecked(*mv);
+        after.legal_moves().is_empty() && after.is_check() != stalemate
+    };
+    let chosen: Vec<Move> = match step {
+        Step::Cycle => return cycle(position, false, u),
+        Step::CycleLosingARight => return cycle(position, true, u),
+        Step::TwoSquarePush => legal
+            .iter()
+            .copied()
+            .filter(|mv| {
+                mv.role() == Role::Pawn
+                    && mv
+                        .from()
+                        .is_some_and(|from| from.rank().distance(mv.to().rank()) == 2)
+            })
+            .collect(),
+        Step::Mate => legal.iter().copied().filter(|mv| ends(mv, false)).collect(),
+        Step::Stalemate => legal.iter().copied().filter(|mv| ends(mv, true)).collect(),
+        Step::Reset => legal
+            .iter()
+            .copied()
+            .filter(|mv| mv.role() == Role::Pawn || mv.is_capture())
+            .collect(),
+        Step::Castle => legal.iter().copied().filter(|mv| mv.is_castle()).collect(),
+        Step::Quiet => legal
+            .iter()
+            .copied()
+            .filter(|mv| is_quiet(mv) && !ends(mv, false) && !ends(mv, true))
+            .collect(),
+    };
+    pick(u, &chosen).map(|mv| vec![mv])
+}
+
+/// Out, out, back, back: each side moves a man (no pawn move, capture or
+/// castling) and then moves it back, so that the position stands again;
+/// with `losing`, the first man is a king or rook whose move loses a
+/// castling right, so that only the placement stands again. `None` when
+/// no such four moves are found among the first candidates.
+fn cycle(position: &Chess, losing: bool, u: &mut Unstructured<'_>) -> Option<Vec<Move>> {
+    let rights = |p: &Chess| p.castles().castling_rights();
+    let firsts: Vec<Move> = position
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| {
+            is_quiet(mv)
+                && after(position, *mv)
+                    .is_some_and(|next| (rights(position) != rights(&next)) == losing)
+        })
+        .collect();
+    let offset = u.choose_index(firsts.len().max(1)).unwrap_or(0);
+    for i in 0..firsts.len().min(12) {
+        let out = firsts[(offset + i) % firsts.len()];
+        let Some(one) = after(position, out) else {
+            continue;
+        };
+        // The reply keeps its side's rights, unless a right is to be lost
+        // anyway (a side with only its king and rooks has no other move).
+        let replies: Vec<Move> = one
+            .legal_moves()
+            .into_iter()
+            .filter(|mv| {
+                is_quiet(mv)
+                    && (losing
+                        || after(&one, *mv).is_some_and(|next| rights(&next) == rights(&one)))
+            })
+            .collect();
+        for reply in replies.into_iter().take(6) {
+            let Some(two) = after(&one, reply) else {
+                continue;
+            };
+            let Some(back) = reverse(&two, out) else {
+                continue;
+            };
+            let Some(three) = after(&two, back) else {
+                continue;
+            };
+            let Some(back_reply) = reverse(&three, reply) else {
+                continue;
+            };
+            let Some(four) = after(&three, back_reply) else {
+                continue;
+            };
+            let same_board = four.board() == position.board() && four.turn() == position.turn();
+            if same_board && (rights(&four) == rights(position)) != losing {
+                return Some(vec![out, reply, back, back_reply]);
+            }
+        }
+    }
+    None
+}
+
+/// `position` after `mv`, when `mv` is legal there.
+fn after(position: &Chess, mv: Move) -> Option<Chess> {
+    position.is_legal(mv).then(|| {
+        let mut next = position.clone();
+        next.play_unchecked(mv);
+        next
+    })
+}
+
+/// The quiet move that takes `mv`'s man back to where it came from.
+fn reverse(position: &Chess, mv: Move) -> Option<Move> {
+    let from = mv.from()?;
+    position
+        .legal_moves()
+        .into_iter()
+        .find(|back| is_quiet(back) && back.from() == Some(mv.to()) && back.to() == from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::situations::situations;
+
+    #[test]
+    fn every_steered_game_reaches_its_situation_on_most_seeds() {
+        let mut seeded = SeededBytes::new(3);
+        let mut short = Vec::new();
+        for situation in Situation::ALL {
+            let mut reached = 0;
+            for _ in 0..20 {
+                let game = Scenario::steered(situation, &seeded.take(600));
+                if situations(&game.start, &game.moves, game.edition).contains(&situation) {
+                    reached += 1;
+                } else {
+                    eprintln!("{situation} missed: {game:?}");
+                }
+            }
+            eprintln!("{situation}: {reached} of 20");
+            if reached < 18 {
+                short.push((situation, reached));
+            }
+        }
+        assert_eq!(short, [], "situations reached in fewer than 18 of 20 games");
+    }
+}
