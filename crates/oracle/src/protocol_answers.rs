@@ -67,6 +67,7 @@ pub fn protocol_answers(text: &str) -> Result<Agreement, InconsistencyError> {
         draws: DrawPolicies::default(),
         dead_position: DeadReading::Material,
         meanings: Default::default(),
+        lenient: Vec::new(),
     });
     let fail = |what: String| InconsistencyError {
         edition: Edition::Fide2018,

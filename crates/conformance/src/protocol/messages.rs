@@ -12,6 +12,7 @@ use drawrules::{Article, Field};
 
 use super::draws::DrawPolicies;
 use super::meanings::Meanings;
+use crate::verify::Malformation;
 
 /// The protocol version this harness speaks.
 pub const PROTOCOL_VERSION: u32 = 2;
@@ -222,6 +223,10 @@ pub struct Hello {
     /// Laws ask, each with the meaning `verify` then judges it by.
     #[serde(default, skip_serializing_if = "Meanings::is_empty")]
     pub meanings: Meanings,
+    /// The kinds of malformed input the engine reads leniently on purpose
+    /// (only those with one repair), judged on the repaired text.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lenient: Vec<Malformation>,
 }
 
 /// How an engine decides Article 5.2.2, as its handshake declares.

@@ -10,6 +10,7 @@ use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
 
 use super::cause::{Cause, cause, fen_cause};
 use super::conventions::{Convention, fen_conventions};
+use super::malformed::Malformation;
 use super::readings::Reading;
 
 /// The group a divergence belongs to: a part of the rules, which moves are
@@ -28,6 +29,10 @@ pub enum Group {
     MovesAfterTheEnd,
     /// The answer lacks a declared field, or its plies do not follow on.
     AnswerShape,
+    /// Malformed input (move text that is not a move, a FEN the standard
+    /// does not allow) answered otherwise than expected: the kind says
+    /// which.
+    Input(Malformation),
 }
 
 impl Group {
@@ -44,6 +49,7 @@ impl Group {
             "move-acceptance",
             "moves-after-the-end",
             "answer-shape",
+            "input",
         ]);
         names
     }
@@ -56,6 +62,7 @@ impl Group {
             Group::MoveAcceptance => "move-acceptance",
             Group::MovesAfterTheEnd => "moves-after-the-end",
             Group::AnswerShape => "answer-shape",
+            Group::Input(_) => "input",
         }
     }
 }
@@ -64,6 +71,7 @@ impl fmt::Display for Group {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Group::ClaimsAfterTheEnd(part) => write!(f, "{} ({})", self.name(), part.name()),
+            Group::Input(kind) => write!(f, "{} ({kind})", self.name()),
             _ => f.write_str(self.name()),
         }
     }
@@ -717,6 +725,7 @@ mod tests {
             draws: DrawPolicies::default(),
             dead_position: DeadReading::Material,
             meanings: meanings.iter().copied().collect(),
+            lenient: Vec::new(),
         }
     }
 

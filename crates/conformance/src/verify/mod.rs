@@ -16,6 +16,7 @@ mod compare;
 mod conventions;
 mod judge;
 mod known;
+mod malformed;
 mod parallel;
 mod readings;
 pub mod render;
@@ -27,6 +28,7 @@ pub use compare::{Comparison, Divergence, Group, compare};
 pub use conventions::{Convention, fen_conventions};
 pub use judge::judge_text;
 pub use known::{KnownDivergences, KnownDivergencesError};
+pub use malformed::{Malformation, malformed_game};
 pub use readings::Reading;
 pub use shrink::{Minimal, Trial};
 pub use subject::{OurArbiter, OurExactArbiter, Subject};
@@ -129,6 +131,9 @@ pub struct VerifyReport {
     pub case_games: usize,
     /// Generated games judged.
     pub generated_games: usize,
+    /// Malformed inputs judged (none for an engine that does not declare
+    /// `moves`).
+    pub malformed_games: usize,
     /// Plies compared, per declared part, over all games.
     pub compared: BTreeMap<Part, usize>,
     /// Games compared on at least one ply of a declared part.
@@ -233,8 +238,8 @@ pub fn verify(
     let games = games(&hello, options);
     let total = games.len();
     let mut checks = Vec::with_capacity(total);
-    for (index, (_, game)) in games.iter().enumerate() {
-        let checked = shrink::check(subject, &hello, game, index as u64 + 1);
+    for (index, game) in games.iter().enumerate() {
+        let checked = check_one(subject, &hello, game, index as u64 + 1);
         let broken = matches!(&checked, Err(fault) if fault.is_broken());
         checks.push(checked);
         progress(index + 1, total);
@@ -310,10 +315,33 @@ pub fn verify_parallel(
     ))
 }
 
+/// One game of a run: where it came from, the game as sent, and the kind
+/// of malformed input it is, if it is one.
+#[derive(Debug, Clone)]
+pub(crate) struct RunGame {
+    source: String,
+    trial: Trial,
+    malformation: Option<Malformation>,
+}
+
+/// Judges `game` with the reference and with `subject`, and compares.
+fn check_one(
+    subject: &mut dyn Subject,
+    hello: &Hello,
+    game: &RunGame,
+    id: u64,
+) -> Result<shrink::Checked, EngineError> {
+    match game.malformation {
+        Some(kind) => malformed::check_malformed(subject, hello, kind, &game.trial, id),
+        None => shrink::check(subject, hello, &game.trial, id),
+    }
+}
+
 /// The games to judge: the corpus first (each case under each edition both
-/// it and the engine hold), then the generated games ([`run_of`]).
-fn games(hello: &Hello, options: &VerifyOptions) -> Vec<(String, Trial)> {
-    let mut games: Vec<(String, Trial)> = Vec::new();
+/// it and the engine hold), then the generated games ([`run_of`]), then
+/// the malformed inputs (for an engine that declares `moves`).
+fn games(hello: &Hello, options: &VerifyOptions) -> Vec<RunGame> {
+    let mut games: Vec<RunGame> = Vec::new();
     if let Some(corpus) = &options.corpus {
         for (group, case) in corpus.cases() {
             for &edition in &case.editions {
@@ -324,14 +352,15 @@ fn games(hello: &Hello, options: &VerifyOptions) -> Vec<(String, Trial)> {
                     .fen
                     .clone()
                     .unwrap_or_else(|| StartPosition::standard().to_string());
-                games.push((
-                    format!("case {} ({edition})", case.full_name(group)),
-                    Trial {
+                games.push(RunGame {
+                    source: format!("case {} ({edition})", case.full_name(group)),
+                    trial: Trial {
                         fen,
                         moves: case.moves().map(str::to_owned).collect(),
                         edition,
                     },
-                ));
+                    malformation: None,
+                });
             }
         }
     }
@@ -341,14 +370,22 @@ fn games(hello: &Hello, options: &VerifyOptions) -> Vec<(String, Trial)> {
         } else {
             hello.editions[0]
         };
-        games.push((
-            format!("generated game {index} (seed {})", options.seed),
-            Trial {
+        games.push(RunGame {
+            source: format!("generated game {index} (seed {})", options.seed),
+            trial: Trial {
                 fen: scenario.start.to_string(),
                 moves: scenario.uci().iter().map(ToString::to_string).collect(),
                 edition,
             },
-        ));
+            malformation: None,
+        });
+    }
+    for (index, (kind, trial)) in malformed::malformed_games(hello).into_iter().enumerate() {
+        games.push(RunGame {
+            source: format!("malformed input {index} ({kind})"),
+            trial,
+            malformation: Some(kind),
+        });
     }
     games
 }
@@ -361,11 +398,12 @@ fn assemble(
     hello: Hello,
     options: &VerifyOptions,
     known: KnownDivergences,
-    games: Vec<(String, Trial)>,
+    games: Vec<RunGame>,
     checks: Vec<Result<shrink::Checked, EngineError>>,
     started: Instant,
 ) -> VerifyReport {
-    let case_games = games.len() - options.games.min(games.len());
+    let malformed_games = games.iter().filter(|g| g.malformation.is_some()).count();
+    let case_games = games.len() - malformed_games - options.games.min(games.len());
     let mut findings = Vec::new();
     let mut compared: BTreeMap<Part, usize> = BTreeMap::new();
     let mut games_compared = 0;
@@ -374,7 +412,15 @@ fn assemble(
     let mut shrunk: BTreeMap<(Group, Cause), usize> = BTreeMap::new();
     let mut next_id = games.len() as u64;
     let mut broken = None;
-    for ((source, game), checked) in games.into_iter().zip(checks) {
+    for (
+        RunGame {
+            source,
+            trial: game,
+            ..
+        },
+        checked,
+    ) in games.into_iter().zip(checks)
+    {
         let found = |problem: Problem, reference: Option<Judgement>| Finding {
             source: source.clone(),
             game: game.clone(),
@@ -410,7 +456,9 @@ fn assemble(
                 }
                 for divergence in comparison.divergences {
                     let count = shrunk.entry(divergence.key()).or_default();
-                    let minimal = (*count < options.shrink_per_group).then(|| {
+                    // Malformed input is built small: nothing to shrink.
+                    let input = matches!(divergence.group, Group::Input(_));
+                    let minimal = (!input && *count < options.shrink_per_group).then(|| {
                         *count += 1;
                         shrink::shrink(
                             subject,
@@ -439,6 +487,7 @@ fn assemble(
         hello,
         case_games,
         generated_games: options.games,
+        malformed_games,
         compared,
         games_compared,
         readings,

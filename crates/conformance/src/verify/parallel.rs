@@ -9,8 +9,9 @@ use std::time::Duration;
 
 use crate::protocol::{EngineError, Hello};
 
-use super::shrink::{self, Checked, Trial};
+use super::shrink::Checked;
 use super::subject::Subject;
+use super::{RunGame, check_one};
 
 /// The checks of `games`, in their order, judged by `subjects` at once;
 /// ends at the first game (in order) whose check says the engine is broken,
@@ -19,7 +20,7 @@ use super::subject::Subject;
 pub(crate) fn check_all(
     subjects: &mut [Box<dyn Subject + Send>],
     hello: &Hello,
-    games: &[(String, Trial)],
+    games: &[RunGame],
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<Result<Checked, EngineError>> {
     let total = games.len();
@@ -36,11 +37,10 @@ pub(crate) fn check_all(
                 scope.spawn(move || {
                     while !stop.load(Ordering::Relaxed) {
                         let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((_, game)) = games.get(index) else {
+                        let Some(game) = games.get(index) else {
                             return;
                         };
-                        let checked =
-                            shrink::check(subject.as_mut(), hello, game, index as u64 + 1);
+                        let checked = check_one(subject.as_mut(), hello, game, index as u64 + 1);
                         if matches!(&checked, Err(fault) if fault.is_broken()) {
                             stop.store(true, Ordering::Relaxed);
                         }

@@ -77,7 +77,7 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
         line: 0,
     };
     match divergence.group {
-        Group::AnswerShape => return None,
+        Group::AnswerShape | Group::Input(_) => return None,
         Group::MoveAcceptance | Group::MovesAfterTheEnd => match &ours.refusal {
             Some(refusal) => {
                 let kind = match refusal.kind() {
@@ -206,7 +206,7 @@ fn compared_text(report: &VerifyReport) -> String {
     format!(
         "compared: {} of {} games, {} plies in all ({})",
         report.games_compared,
-        report.case_games + report.generated_games,
+        report.case_games + report.generated_games + report.malformed_games,
         report.plies_compared(),
         if parts.is_empty() {
             "no part".to_owned()
@@ -262,10 +262,26 @@ fn header(report: &VerifyReport) -> Vec<String> {
             .collect::<Vec<_>>()
             .join(", ")
     ));
+    if !hello.lenient.is_empty() {
+        lines.push(format!(
+            "declared lenient: {}; judged on the repaired text",
+            hello
+                .lenient
+                .iter()
+                .map(|kind| kind.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     lines.push(format!(
-        "judged: {} corpus games, {} generated games in {:.1} s",
+        "judged: {} corpus games, {} generated games, {} in {:.1} s",
         report.case_games,
         report.generated_games,
+        if hello.implements(Part::Moves) {
+            format!("{} malformed inputs", report.malformed_games)
+        } else {
+            "no malformed input (the engine does not declare moves)".to_owned()
+        },
         report.elapsed.as_secs_f64()
     ));
     lines.push(compared_text(report));
@@ -417,6 +433,7 @@ pub fn json(report: &VerifyReport) -> String {
         "engine": report.hello,
         "case_games": report.case_games,
         "generated_games": report.generated_games,
+        "malformed_games": report.malformed_games,
         "games_compared": report.games_compared,
         "plies_compared": report
             .compared
@@ -468,6 +485,7 @@ pub fn junit(report: &VerifyReport) -> String {
         "move-acceptance",
         "moves-after-the-end",
         "answer-shape",
+        "input",
         "fault",
         "unsupported",
     ]);
@@ -578,6 +596,7 @@ pub fn markdown(report: &VerifyReport) -> String {
         "move-acceptance",
         "moves-after-the-end",
         "answer-shape",
+        "input",
         "fault",
         "unsupported",
     ] {

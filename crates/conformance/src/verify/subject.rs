@@ -110,6 +110,7 @@ fn our_hello(name: &str, dead_position: DeadReading) -> Hello {
         draws: DrawPolicies::default(),
         dead_position,
         meanings: Default::default(),
+        lenient: Vec::new(),
     }
 }
 

@@ -244,6 +244,16 @@ impl EngineProcess {
                     check_meanings(&hello.meanings).err().unwrap_or_default()
                 )));
             }
+            Answer::Hello(hello) if hello.lenient.iter().any(|kind| !kind.may_be_lenient()) => {
+                return Err(EngineError::Unexpected(format!(
+                    "a leniency that cannot be judged: {} (only capital-letters, trailing-text and fen-extra-field have one reading)",
+                    hello
+                        .lenient
+                        .iter()
+                        .find(|kind| !kind.may_be_lenient())
+                        .map_or("", |kind| kind.name())
+                )));
+            }
             Answer::Hello(hello) if hello.editions.is_empty() => {
                 return Err(EngineError::Unexpected(
                     "a handshake that names no edition".to_owned(),

@@ -1,0 +1,387 @@
+//! Malformed input in every run: move text that is not a move (a square
+//! off the board, promotion to a king or a pawn, the wrong length, capital
+//! letters, trailing text) and FEN variants (four or three fields, an extra
+//! field, a negative clock, a clock past 2^31), each with its expected
+//! outcome, judged in a report group of their own (`input`).
+//!
+//! The expected outcome is the reference's: a refusal where it refuses
+//! (`unreadable-move`, `illegal-move`, `invalid-fen`), the game as it
+//! plays it where it reads the text. Where the reference reads leniently
+//! what the FEN standard does not allow (four or three fields: the
+//! counters taken as `0 1`), a refusal is accepted too. An engine that
+//! reads a malformation leniently on purpose declares it in its handshake
+//! (`lenient`, for the kinds that have one repair: capital letters,
+//! trailing text, an extra FEN field) and is judged on the repaired text.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use drawrules::laws::Edition;
+use drawrules::reference::Reference;
+use drawrules::{Judgement, Rules};
+
+use crate::protocol::{EngineError, Hello, JudgeRequest, Part, Plies};
+
+use super::compare::{Comparison, Group, compare};
+use super::judge::judge_text;
+use super::shrink::{Checked, Trial};
+use super::subject::Subject;
+
+/// A kind of malformed input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Malformation {
+    /// A move to or from a square off the board (`b1i3`, `e2e9`).
+    SquareOffTheBoard,
+    /// A pawn promoting to a king (`a7a8k`).
+    PromotionToAKing,
+    /// A pawn promoting to a pawn (`a7a8p`).
+    PromotionToAPawn,
+    /// Move text of the wrong length (`e2e`, `e2e44`).
+    WrongLength,
+    /// A move in capital letters (`E2E4`).
+    CapitalLetters,
+    /// A move with text after it (`e2e4+`, `e2e4!`).
+    TrailingText,
+    /// A FEN of four fields, without the counters.
+    FenFourFields,
+    /// A FEN of three fields: placement, turn, castling.
+    FenThreeFields,
+    /// A FEN with a seventh field.
+    FenExtraField,
+    /// A FEN whose halfmove clock is negative.
+    FenNegativeClock,
+    /// A FEN whose halfmove clock is 2^31, past a signed 32-bit counter (a
+    /// valid FEN: the game is over by seventy-five moves at its start).
+    FenClockPast2To31,
+}
+
+impl Malformation {
+    /// Every kind, in the order a run judges them.
+    pub const ALL: [Malformation; 11] = [
+        Malformation::SquareOffTheBoard,
+        Malformation::PromotionToAKing,
+        Malformation::PromotionToAPawn,
+        Malformation::WrongLength,
+        Malformation::CapitalLetters,
+        Malformation::TrailingText,
+        Malformation::FenFourFields,
+        Malformation::FenThreeFields,
+        Malformation::FenExtraField,
+        Malformation::FenNegativeClock,
+        Malformation::FenClockPast2To31,
+    ];
+
+    /// The kind's name in reports and handshakes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Malformation::SquareOffTheBoard => "square-off-the-board",
+            Malformation::PromotionToAKing => "promotion-to-a-king",
+            Malformation::PromotionToAPawn => "promotion-to-a-pawn",
+            Malformation::WrongLength => "wrong-length",
+            Malformation::CapitalLetters => "capital-letters",
+            Malformation::TrailingText => "trailing-text",
+            Malformation::FenFourFields => "fen-four-fields",
+            Malformation::FenThreeFields => "fen-three-fields",
+            Malformation::FenExtraField => "fen-extra-field",
+            Malformation::FenNegativeClock => "fen-negative-clock",
+            Malformation::FenClockPast2To31 => "fen-clock-past-2-to-31",
+        }
+    }
+
+    /// Whether an engine may declare the kind in `lenient`: it has one
+    /// repair, the text the engine then reads.
+    pub fn may_be_lenient(self) -> bool {
+        matches!(
+            self,
+            Malformation::CapitalLetters | Malformation::TrailingText | Malformation::FenExtraField
+        )
+    }
+
+    /// Whether a refusal of the start is accepted beside the reference's
+    /// lenient reading (a FEN the standard does not allow, which the
+    /// reference reads with counters `0 1`).
+    fn refusal_accepted(self) -> bool {
+        matches!(
+            self,
+            Malformation::FenFourFields | Malformation::FenThreeFields
+        )
+    }
+}
+
+impl fmt::Display for Malformation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Valid starts the malformed games are built on: each with a pawn ready
+/// to promote for the side to move, and a few quiet moves before it.
+const BASES: [(&str, &[&str], &str); 4] = [
+    (
+        "4k3/P7/8/8/8/8/8/R3K3 w - - 3 40",
+        &["a1b1", "e8d7", "b1a1", "d7e8"],
+        "a7a8",
+    ),
+    (
+        "4k2r/8/8/8/8/8/p7/4K3 b - - 0 60",
+        &["h8h7", "e1d1", "h7h8", "d1e1"],
+        "a2a1",
+    ),
+    (
+        "r3k3/1P6/8/8/8/8/8/4K2R w Kq - 10 30",
+        &["h1h2", "a8a7", "h2h1", "a7a8"],
+        "b7b8",
+    ),
+    (
+        "4k3/8/8/8/8/8/6p1/4K3 b - - 0 1",
+        &["e8d7", "e1d1", "d7e8", "d1e1"],
+        "g2g1",
+    ),
+];
+
+/// The malformed game of `kind` number `index` of a run.
+pub fn malformed_game(kind: Malformation, index: usize, edition: Edition) -> Trial {
+    let (fen, quiet, promote) = BASES[index % BASES.len()];
+    let played = index % (quiet.len() + 1);
+    let mut moves: Vec<String> = quiet[..played].iter().map(|&m| m.to_owned()).collect();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let mut start = fen.to_owned();
+    // The move made malformed: the next quiet move, legal after the prefix
+    // (the four quiet moves bring the start position back).
+    let plain = quiet[played % quiet.len()];
+    match kind {
+        Malformation::SquareOffTheBoard => {
+            let off = if index.is_multiple_of(2) { 'i' } else { '9' };
+            let mut text: Vec<char> = plain.chars().collect();
+            if off == 'i' {
+                text[2] = 'i';
+            } else {
+                text[3] = '9';
+            }
+            moves.push(text.into_iter().collect());
+        }
+        Malformation::PromotionToAKing | Malformation::PromotionToAPawn => {
+            // The promotion comes after an even prefix: same side to move.
+            moves.truncate(played - played % 2);
+            let role = if kind == Malformation::PromotionToAKing {
+                'k'
+            } else {
+                'p'
+            };
+            moves.push(format!("{promote}{role}"));
+        }
+        Malformation::WrongLength => {
+            moves.push(if index.is_multiple_of(2) {
+                plain[..3].to_owned()
+            } else {
+                format!("{plain}4")
+            });
+        }
+        Malformation::CapitalLetters => moves.push(plain.to_ascii_uppercase()),
+        Malformation::TrailingText => {
+            let tail = ["+", "!", "x"][index % 3];
+            moves.push(format!("{plain}{tail}"));
+        }
+        Malformation::FenFourFields => start = fields[..4].join(" "),
+        Malformation::FenThreeFields => start = fields[..3].join(" "),
+        Malformation::FenExtraField => start = format!("{fen} 0"),
+        Malformation::FenNegativeClock => {
+            start = format!("{} -1 {}", fields[..4].join(" "), fields[5]);
+        }
+        Malformation::FenClockPast2To31 => {
+            // The game is over at its start: the start's record is the
+            // question, any move would be refused after the end.
+            start = format!("{} 2147483648 {}", fields[..4].join(" "), fields[5]);
+            moves.clear();
+        }
+    }
+    Trial {
+        fen: start,
+        moves,
+        edition,
+    }
+}
+
+/// `game` as an engine that declares `kind` lenient reads it.
+fn repaired(kind: Malformation, game: &Trial) -> Trial {
+    let mut game = game.clone();
+    match kind {
+        Malformation::CapitalLetters => {
+            if let Some(last) = game.moves.last_mut() {
+                *last = last.to_ascii_lowercase();
+            }
+        }
+        Malformation::TrailingText => {
+            if let Some(last) = game.moves.last_mut() {
+                last.truncate(4);
+            }
+        }
+        Malformation::FenExtraField => {
+            let fields: Vec<&str> = game.fen.split(' ').collect();
+            game.fen = fields[..fields.len().min(6)].join(" ");
+        }
+        _ => {}
+    }
+    game
+}
+
+/// What the reference says of `game`, as an engine judged by `hello` may
+/// answer it: the reference's judgement of the text (of the repaired text
+/// for a declared leniency), and for a kind whose refusal is accepted, a
+/// refusal of the start as well.
+fn expectations(hello: &Hello, kind: Malformation, game: &Trial) -> Vec<Judgement> {
+    let judge = |trial: &Trial| {
+        let mut reference = Reference::default();
+        reference.set_dead_rule(hello.dead_position.rule());
+        judge_text(&mut reference, &trial.fen, &trial.moves, trial.edition)
+    };
+    let read = if hello.lenient.contains(&kind) {
+        repaired(kind, game)
+    } else {
+        game.clone()
+    };
+    let mut expected = vec![judge(&read)];
+    if kind.refusal_accepted() {
+        expected.push(judge(&Trial {
+            fen: format!("{} x", game.fen),
+            ..game.clone()
+        }));
+    }
+    expected
+}
+
+/// Judges the malformed `game` of `kind` with `subject` and compares the
+/// answer with every outcome it may give; the closest comparison, its
+/// divergences of move acceptance and answer shape grouped under
+/// [`Group::Input`].
+///
+/// # Errors
+///
+/// The subject's fault.
+pub(crate) fn check_malformed(
+    subject: &mut dyn Subject,
+    hello: &Hello,
+    kind: Malformation,
+    game: &Trial,
+    id: u64,
+) -> Result<Checked, EngineError> {
+    let request = JudgeRequest {
+        id,
+        edition: game.edition,
+        fen: game.fen.clone(),
+        moves: game.moves.clone(),
+        plies: Plies::All,
+    };
+    let answer = subject.judge(&request)?;
+    let (reference, mut comparison) = expectations(hello, kind, game)
+        .into_iter()
+        .map(|ours| {
+            let comparison = compare(hello, &ours, &answer);
+            (ours, comparison)
+        })
+        .min_by_key(|(_, comparison): &(Judgement, Comparison)| comparison.divergences.len())
+        .expect("at least one expectation");
+    for divergence in &mut comparison.divergences {
+        if matches!(divergence.group, Group::MoveAcceptance | Group::AnswerShape) {
+            divergence.group = Group::Input(kind);
+        }
+    }
+    Ok(Checked {
+        reference,
+        comparison,
+    })
+}
+
+/// The malformed games of a run, two of each kind, for an engine that
+/// declares `moves` (the others are not asked: what they accept is not
+/// compared).
+pub(crate) fn malformed_games(hello: &Hello) -> Vec<(Malformation, Trial)> {
+    if !hello.implements(Part::Moves) {
+        return Vec::new();
+    }
+    let edition = hello.editions[0];
+    Malformation::ALL
+        .into_iter()
+        .flat_map(|kind| (0..2).map(move |i| (kind, i)))
+        .enumerate()
+        .map(|(index, (kind, _))| (kind, malformed_game(kind, index, edition)))
+        .collect()
+}
+
+/// Whether `game`'s moves and start are as the reference reads them
+/// (a helper for tests: the bases' moves are legal).
+#[cfg(test)]
+fn base_is_legal(fen: &str, moves: &[&str]) -> bool {
+    use drawrules::StartPosition;
+    use shakmaty::Position;
+    use shakmaty::uci::UciMove;
+
+    let Ok(start) = StartPosition::from_fen(fen) else {
+        return false;
+    };
+    let mut position = start.position().clone();
+    moves.iter().all(|text| {
+        let Ok(mv) = text.parse::<UciMove>().map(|uci| uci.to_move(&position)) else {
+            return false;
+        };
+        mv.map(|mv| position.play_unchecked(mv)).is_ok()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drawrules::RefusalKind;
+
+    #[test]
+    fn the_bases_are_legal_and_every_kind_is_judged_as_documented() {
+        for (fen, quiet, promote) in BASES {
+            assert!(base_is_legal(fen, quiet), "{fen}");
+            assert!(base_is_legal(fen, &[&format!("{promote}q")]), "{fen}");
+        }
+        for (index, kind) in Malformation::ALL.into_iter().enumerate() {
+            for i in [index * 2, index * 2 + 1] {
+                let game = malformed_game(kind, i, Edition::Fide2018);
+                let judged = judge_text(
+                    &mut Reference::default(),
+                    &game.fen,
+                    &game.moves,
+                    Edition::Fide2018,
+                );
+                let refused = judged.refusal.as_ref().map(|r| r.kind());
+                let expected = match kind {
+                    Malformation::FenFourFields
+                    | Malformation::FenThreeFields
+                    | Malformation::FenClockPast2To31 => None,
+                    Malformation::FenExtraField | Malformation::FenNegativeClock => {
+                        Some(RefusalKind::InvalidFen)
+                    }
+                    Malformation::PromotionToAKing | Malformation::PromotionToAPawn => {
+                        Some(RefusalKind::IllegalMove)
+                    }
+                    _ => Some(RefusalKind::UnreadableMove),
+                };
+                assert_eq!(refused, expected, "{kind} {game:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_declared_leniency_reads_the_repaired_text() {
+        let game = malformed_game(Malformation::CapitalLetters, 0, Edition::Fide2018);
+        let lowered = repaired(Malformation::CapitalLetters, &game);
+        assert_eq!(
+            lowered.moves.last().unwrap(),
+            &game.moves.last().unwrap().to_ascii_lowercase()
+        );
+        let fen = malformed_game(Malformation::FenExtraField, 0, Edition::Fide2018);
+        assert_eq!(fen.fen.split(' ').count(), 7);
+        let six = repaired(Malformation::FenExtraField, &fen);
+        assert_eq!(six.fen.split(' ').count(), 6);
+        let trailing = malformed_game(Malformation::TrailingText, 0, Edition::Fide2018);
+        let cut = repaired(Malformation::TrailingText, &trailing);
+        assert_eq!(cut.moves.last().unwrap().len(), 4);
+    }
+}
