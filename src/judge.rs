@@ -100,6 +100,10 @@ pub struct Judgement {
     pub moves: Vec<Move>,
     /// Why the remaining moves (or the start) were refused, if they were.
     pub refusal: Option<Refusal>,
+    /// The start position's FEN as it was given (after parsing): its en
+    /// passant field as written, where the records name a square only
+    /// when a capture is legal. Empty when the start was refused.
+    pub start_fen: String,
 }
 
 impl Judgement {
@@ -113,6 +117,7 @@ impl Judgement {
                 text: None,
                 reason,
             }),
+            start_fen: String::new(),
         }
     }
 
@@ -171,6 +176,7 @@ where
         records: Vec::with_capacity(moves.len() + 1),
         moves: Vec::with_capacity(moves.len()),
         refusal: None,
+        start_fen: start.to_string(),
     };
     judged.records.push(rules.status());
     let mut position = start.position().clone();

@@ -80,7 +80,7 @@ fn plant(situation: Situation) -> Plant {
                     "4k3/4p3/8/K2P3r/8/8/8/8 b - -",
                 ],
                 (0, 60),
-                &[TwoSquarePush, Cycle],
+                &[TwoSquarePush, Cycle, Cycle],
             ),
             Situation::EnPassantPinnedOnDiagonal => (
                 &[
@@ -88,7 +88,7 @@ fn plant(situation: Situation) -> Plant {
                     "4k3/1b2p3/8/3P4/8/8/8/7K b - -",
                 ],
                 (0, 60),
-                &[TwoSquarePush, Cycle],
+                &[TwoSquarePush, Cycle, Cycle],
             ),
             Situation::EnPassantBesideAPiece => (
                 &[
@@ -96,7 +96,7 @@ fn plant(situation: Situation) -> Plant {
                     "4k3/8/8/8/1n6/8/P7/4K3 w - -",
                 ],
                 (0, 60),
-                &[TwoSquarePush, Cycle],
+                &[TwoSquarePush, Cycle, Cycle],
             ),
             Situation::EnPassantInFenUnusable => (
                 &[
@@ -105,7 +105,7 @@ fn plant(situation: Situation) -> Plant {
                     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
                 ],
                 (0, 60),
-                &[Cycle],
+                &[Cycle, Cycle],
             ),
             Situation::EnPassantUsable => (
                 &[
@@ -113,7 +113,7 @@ fn plant(situation: Situation) -> Plant {
                     "4k3/3p4/8/4P3/8/8/8/4K3 b - -",
                 ],
                 (0, 60),
-                &[TwoSquarePush, Cycle],
+                &[TwoSquarePush, Cycle, Cycle],
             ),
             Situation::CastlingInCount => (CASTLING, (94, 96), &[Castle, Quiet, Quiet, Quiet]),
             Situation::CastlingRightLostInCount => {

@@ -140,7 +140,10 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
             Cause::UsableEnPassant,
             Cause::CastlingRightLost,
         ],
-        Part::Clock | Part::FiftyMoves | Part::SeventyFiveMoves | Part::GameFiftyMoves => &[
+        // A mate or stalemate cannot change the count or a claim on the
+        // board (a claim after the end is grouped apart).
+        Part::Clock | Part::FiftyMoves => &[Cause::StartClock, Cause::CastlingInCount],
+        Part::SeventyFiveMoves | Part::GameFiftyMoves => &[
             Cause::MateAtCount,
             Cause::StalemateAtCount,
             Cause::StartClock,
@@ -205,10 +208,17 @@ impl Facts<'_> {
         self.status(ply).fen.split(' ').nth(index).unwrap_or("")
     }
 
-    /// Whether `ply` was reached by a pawn's two-square step, and then
-    /// whether its en passant capture is legal (the reference writes the
-    /// square only then).
+    /// Whether `ply` was reached by a pawn's two-square step (at ply 0: the
+    /// start FEN names an en passant square), and then whether its en
+    /// passant capture is legal (the reference writes the square only
+    /// then).
     fn double_step(&self, ply: usize) -> Option<bool> {
+        if ply == 0 {
+            let named = self.ours.start_fen.split(' ').nth(3);
+            return named
+                .is_some_and(|field| field != "-")
+                .then(|| self.fen_field(0, 3) != "-");
+        }
         let mv = self.move_into(ply)?;
         let from = mv.from()?;
         let two = mv.role() == Role::Pawn && from.rank().distance(mv.to().rank()) == 2;
@@ -355,6 +365,16 @@ mod tests {
         assert_eq!(cause(repetition, &usable, Some(2)), Cause::UsableEnPassant);
         let knights = judged(START, "g1f3 g8f6 f3g1 f6g8");
         assert_eq!(cause(repetition, &knights, Some(4)), Cause::Plain);
+    }
+
+    #[test]
+    fn a_start_fen_naming_an_unusable_en_passant_square_is_that_cause() {
+        let knights = judged(
+            "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 19",
+            "e8e7 e1d1 e7e8 d1e1 e8e7 e1d1 e7e8 d1e1",
+        );
+        let group = Group::Part(Part::ThreefoldRepetition);
+        assert_eq!(cause(group, &knights, Some(8)), Cause::UnusableEnPassant);
     }
 
     #[test]
