@@ -438,7 +438,7 @@ fn the_protocol_page_session_agrees_with_the_reference() {
     use drawrules_conformance::verify::{compare, judge_text};
 
     let page = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/PROTOCOL.md"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/PROTOCOL.md"),
     )
     .unwrap();
     let block = page.split("```text\n").nth(1).unwrap();

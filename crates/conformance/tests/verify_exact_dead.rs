@@ -21,7 +21,8 @@ use drawrules_conformance::verify::{
 /// bishops behind them, one side alone able to mate, a capture that leaves
 /// a mate possible only with help.
 fn exact_cases() -> Corpus {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/cases/dead-position-exact.toml");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases/dead-position-exact.toml");
     Corpus {
         files: vec![load_file(&path).unwrap()],
     }

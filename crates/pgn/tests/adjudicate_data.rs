@@ -10,7 +10,7 @@
 //!   the shared game collection (`../shared/data`, beside the repository)
 //!   by the tests marked `#[ignore = "needs ../shared/data"]`, the Lichess
 //!   sample of `drawrules_scenario::shared` (283 games) and the whole
-//!   collection (over 41,000 games). Run them with `cargo test --test
+//!   collection (over 41,000 games). Run them with `cargo test -p drawrules-pgn --test
 //!   adjudicate_data -- --include-ignored` (CI does); without the
 //!   directory they fail with a message, never pass unchecked.
 

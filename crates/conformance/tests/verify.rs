@@ -13,7 +13,7 @@ use drawrules_conformance::verify::{
 
 fn engine(script: &str, timeout_ms: u64) -> EngineProcess {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/engines")
+        .join("../../tests/engines")
         .join(script);
     EngineProcess::new(
         &format!("python3 {}", path.display()),
@@ -30,7 +30,7 @@ fn options(games: usize) -> VerifyOptions {
 
 #[test]
 fn our_arbiter_passes_the_corpus_and_generated_games() {
-    let corpus = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/cases")).unwrap();
+    let corpus = load_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases")).unwrap();
     let options = VerifyOptions {
         corpus: Some(corpus),
         ..options(200)
