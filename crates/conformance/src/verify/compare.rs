@@ -1,15 +1,19 @@
 //! Comparing an engine's answer with our reference's judgement: every ply,
 //! every part the engine declares, every distinct divergence.
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::protocol::{Answer, GameAnswers, Hello, Meaning, Meanings, Part, RefusalKind};
-use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
+use drawrules::{Judgement, PartialStatus, Status};
 
 use super::cause::{Cause, cause, fen_cause};
-use super::conventions::{Convention, fen_conventions};
+use super::conventions::Convention;
+use super::exceptions::{
+    as_declared, claim_after_the_end, conventions_followed, ended_where_undetermined,
+    ending_it_lacks, judged_part, missing_is_allowed, narrowed, promises_every_ply,
+    reading_followed, stops_after, undetermined,
+};
 use super::malformed::Malformation;
 use super::readings::Reading;
 
@@ -78,7 +82,7 @@ impl fmt::Display for Group {
 }
 
 /// An engine's refusal: the ply, the kind, the message.
-type TheirRefusal<'a> = (Option<u32>, RefusalKind, &'a str);
+pub(crate) type TheirRefusal<'a> = (Option<u32>, RefusalKind, &'a str);
 
 /// Where and how an engine's answer departs from the reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -221,21 +225,14 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             comparison.divergences.push(divergence);
         }
     };
-    let absent = hello.draws.absent_parts();
-    let declared = |part: Part| hello.implements(part) && !absent.contains(&part);
     if let Answer::Records { game, .. } = answer {
-        for divergence in compare_game(hello, ours, game.as_ref(), &declared, &mut comparison) {
+        for divergence in compare_game(hello, ours, game.as_ref(), &mut comparison) {
             add(&mut comparison, divergence);
         }
     }
-    // Records are promised for every ply only by an engine that declares a
-    // part read from them.
-    let per_ply = Part::ALL
-        .into_iter()
-        .any(|part| declared(part) && part.field().is_some());
     for (index, status) in ours.records.iter().enumerate() {
         let Some(record) = theirs.get(index) else {
-            if per_ply && !missing_is_allowed(hello, ours, index, refused) {
+            if promises_every_ply(hello) && !missing_is_allowed(hello, ours, index, refused) {
                 let actual = match refused {
                     Some((ply, kind, message)) => format!(
                         "{index} records, then a refusal of {} ({}: {message})",
@@ -255,39 +252,17 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             }
             break;
         };
-        let undeclared_end = status.ended.iter().any(|&ending| {
-            !Part::ALL
-                .iter()
-                .any(|&p| p.ending() == Some(ending) && declared(p))
-        });
-        let policy_end = hello.draws.ends_game_at(status);
-        // What the engine should say here: the reference's record, with the
-        // result its own draw policy gives and no claim of a rule it lacks.
-        let expected = adjusted(&absent, status, policy_end);
-        // An ending our exact 5.2.2 rule decided neither way holds the
-        // engine to nothing; when the engine says it holds, its game ended
-        // where ours cannot tell, and nothing from here on is compared.
-        let open = |part: Part| {
-            part.ending()
-                .is_some_and(|ending| status.undetermined.contains(&ending))
-        };
-        let ended_open = Part::ALL.into_iter().any(|part| {
-            open(part)
-                && record
-                    .ended
-                    .as_ref()
-                    .zip(part.ending())
-                    .is_some_and(|(ended, ending)| ended.contains(&ending))
-        });
-        if ended_open {
+        if ended_where_undetermined(status, record) {
             return comparison;
         }
+        let expected = as_declared(hello, status);
+        let lacks = ending_it_lacks(hello, status);
         let parts: Vec<Part> = Part::ALL
             .into_iter()
             .filter(|&part| {
-                declared(part)
-                    && !(undeclared_end && part.ending().is_none())
-                    && !open(part)
+                judged_part(hello, part)
+                    && !(lacks && part.ending().is_none())
+                    && !undetermined(part, status)
                     && part.field().is_some()
             })
             .collect();
@@ -312,16 +287,14 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             None => true,
         });
         for mut divergence in at_ply {
-            let Group::Part(part) = divergence.group else {
-                add(&mut comparison, divergence);
-                continue;
-            };
-            if status.is_over() && (part.claim().is_some() || part == Part::DrawClaimable) {
+            if let Group::Part(part) = divergence.group
+                && claim_after_the_end(status, part)
+            {
                 divergence.group = Group::ClaimsAfterTheEnd(part);
             }
             add(&mut comparison, divergence);
         }
-        if undeclared_end || policy_end {
+        if stops_after(hello, status) {
             return comparison;
         }
     }
@@ -346,12 +319,11 @@ fn compare_game(
     hello: &Hello,
     ours: &Judgement,
     game: Option<&GameAnswers>,
-    declared: &dyn Fn(Part) -> bool,
     comparison: &mut Comparison,
 ) -> Vec<Divergence> {
     let parts: Vec<Part> = [Part::GameThreefoldRepetition, Part::GameFiftyMoves]
         .into_iter()
-        .filter(|&part| declared(part))
+        .filter(|&part| judged_part(hello, part))
         .collect();
     if parts.is_empty() || ours.records.is_empty() {
         return Vec::new();
@@ -359,14 +331,7 @@ fn compare_game(
     let last = ours
         .records
         .iter()
-        .position(|status| {
-            hello.draws.ends_game_at(status)
-                || status.ended.iter().any(|&ending| {
-                    !Part::ALL
-                        .iter()
-                        .any(|&p| p.ending() == Some(ending) && declared(p))
-                })
-        })
+        .position(|status| stops_after(hello, status))
         .unwrap_or(ours.records.len() - 1);
     let mut whole = ours.refusal.is_none() && last + 1 == ours.records.len();
     // From a ply where we decided an ending neither way, the engine's game
@@ -428,59 +393,6 @@ fn compare_game(
     divergences
 }
 
-/// The reference's `status` as the engine should report it: the result a
-/// draw of its own policy gives (`policy_end`), and no claim of a rule it
-/// declares absent (`absent`: its absent parts). Borrowed, not copied, when
-/// neither applies (every ply of an engine that follows the Laws).
-fn adjusted<'a>(absent: &[Part], status: &'a Status, policy_end: bool) -> Cow<'a, Status> {
-    let lacks_threefold = absent.contains(&Part::ThreefoldRepetition);
-    let lacks_fifty = absent.contains(&Part::FiftyMoves);
-    if !policy_end && !lacks_threefold && !lacks_fifty {
-        return Cow::Borrowed(status);
-    }
-    let mut expected = status.clone();
-    if policy_end {
-        expected.result = GameResult::Draw;
-    }
-    if lacks_threefold {
-        expected.claims.retain(|&c| c != Claim::ThreefoldRepetition);
-        expected.claims_on_move.threefold_repetition.clear();
-    }
-    if lacks_fifty {
-        expected.claims.retain(|&c| c != Claim::FiftyMoves);
-        expected.claims_on_move.fifty_moves.clear();
-    }
-    Cow::Owned(expected)
-}
-
-/// Whether the engine may leave out the record of ply `index` (see
-/// [`compare`]).
-fn missing_is_allowed(
-    hello: &Hello,
-    ours: &Judgement,
-    index: usize,
-    refused: Option<TheirRefusal<'_>>,
-) -> bool {
-    let Some((ply, _, _)) = refused else {
-        return false;
-    };
-    let refused_at = ply.map_or(0, |p| p as usize);
-    if refused_at > index {
-        return false;
-    }
-    // Refusing a move is judged as move acceptance, for an engine that
-    // declares it.
-    if hello.implements(Part::Moves) {
-        return true;
-    }
-    // Both refuse the same move (after an ending, or an illegal one).
-    let ours_at = ours
-        .refusal
-        .as_ref()
-        .map(|r| r.move_ply().map_or(0, |p| p as usize));
-    ours_at.is_some_and(|ours_at| ours_at <= refused_at)
-}
-
 fn shape(ply: Option<u32>, expected: &str, actual: &str) -> Divergence {
     Divergence {
         group: Group::AnswerShape,
@@ -495,7 +407,7 @@ fn shape(ply: Option<u32>, expected: &str, actual: &str) -> Divergence {
 /// comparer ([`PartialStatus::mismatches`]) on the part's field, each side
 /// seen through [`project`], ours as the part means it to the engine
 /// ([`narrowed`]).
-fn compare_part(
+pub(crate) fn compare_part(
     part: Part,
     meanings: &Meanings,
     ours: &Status,
@@ -516,45 +428,6 @@ fn compare_part(
         expected: render_part(part, &expected),
         actual: render_part(part, &actual),
     })
-}
-
-/// Our record as the engine's declared meanings ask for it: with
-/// [`Meaning::OnTheBoard`], `draw_claimable` says whether a draw may be
-/// claimed on the board alone.
-fn narrowed(meanings: &Meanings, ours: &Status) -> PartialStatus {
-    let mut record = PartialStatus::from(ours);
-    if meanings.get(&Part::DrawClaimable) == Some(&Meaning::OnTheBoard) {
-        record.draw_claimable = Some(Meaning::on_the_board(ours));
-    }
-    record
-}
-
-/// Not a departure: the engine's record differs from ours at this ply,
-/// and on every part compared there (`parts`) it is the record an accepted
-/// reading gives ([`Reading::record`]). The reading it follows.
-fn reading_followed(
-    parts: &[Part],
-    meanings: &Meanings,
-    ours: &Status,
-    theirs: &PartialStatus,
-) -> Option<Reading> {
-    Reading::ALL.into_iter().find(|reading| {
-        reading.record(ours).is_some_and(|record| {
-            parts
-                .iter()
-                .all(|&part| compare_part(part, meanings, &record, theirs).is_none())
-        })
-    })
-}
-
-/// Not a departure: a `fen` that differs from ours only as published
-/// conventions write the FEN ([`fen_conventions`]). The conventions it
-/// follows.
-fn conventions_followed(divergence: &Divergence) -> Option<Vec<Convention>> {
-    if divergence.group != Group::Part(Part::Fen) {
-        return None;
-    }
-    fen_conventions(&divergence.expected, &divergence.actual).filter(|found| !found.is_empty())
 }
 
 /// The part of `record` that `part` is about: its field alone, an ending
@@ -713,7 +586,7 @@ fn compare_acceptance(
 mod tests {
     use super::*;
     use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION};
-    use drawrules::{Edition, Ending, Notation, Reference, StartPosition, judge};
+    use drawrules::{Edition, Ending, GameResult, Notation, Reference, StartPosition, judge};
 
     fn hello(implements: &[Part], meanings: &[(Part, Meaning)]) -> Hello {
         Hello {

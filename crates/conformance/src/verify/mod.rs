@@ -14,6 +14,7 @@
 mod cause;
 mod compare;
 mod conventions;
+mod exceptions;
 mod judge;
 mod known;
 mod malformed;

@@ -1,0 +1,318 @@
+//! When a difference is not a departure: each exception `compare` makes,
+//! as a small named function, so that the comparison reads as the list of
+//! them.
+//!
+//! * [`judged_part`]: a part the engine does not declare, or whose rule
+//!   its draw policy declares absent, is not compared;
+//! * [`promises_every_ply`], [`missing_is_allowed`]: records are promised
+//!   only by an engine that declares a part read from them, and may stop at
+//!   a refused move;
+//! * [`as_declared`]: the reference's record with the result the engine's
+//!   own draw policy gives and no claim of a rule it lacks;
+//! * [`ending_it_lacks`], [`stops_after`]: nothing is compared after an
+//!   ending the engine does not implement, or one its policy makes;
+//! * [`undetermined`], [`ended_where_undetermined`]: a ply our exact 5.2.2
+//!   rule decided neither way holds the engine to nothing;
+//! * [`claim_after_the_end`]: a claim reported once the game is over is
+//!   grouped apart;
+//! * [`narrowed`]: a part the engine declares with a narrower meaning is
+//!   judged by that meaning;
+//! * [`reading_followed`]: a record that holds under an accepted reading;
+//! * [`conventions_followed`]: a FEN written by another published
+//!   convention.
+
+use std::borrow::Cow;
+
+use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
+
+#[cfg(test)]
+use crate::protocol::RefusalKind;
+use crate::protocol::{Hello, Meaning, Meanings, Part};
+
+use super::compare::{Divergence, Group, TheirRefusal, compare_part};
+use super::conventions::{Convention, fen_conventions};
+use super::readings::Reading;
+
+/// Whether `part` is compared at all: the engine declares it, and its draw
+/// policy does not declare the part's rule absent.
+pub(crate) fn judged_part(hello: &Hello, part: Part) -> bool {
+    hello.implements(part) && !hello.draws.absent_parts().contains(&part)
+}
+
+/// Whether the engine promises a record of every ply: it declares a part
+/// read from the records.
+pub(crate) fn promises_every_ply(hello: &Hello) -> bool {
+    Part::ALL
+        .into_iter()
+        .any(|part| judged_part(hello, part) && part.field().is_some())
+}
+
+/// Whether `status` holds an ending the engine does not judge (it lacks
+/// the part, or its policy declares the rule absent): only the endings it
+/// judges are compared there, and nothing after.
+pub(crate) fn ending_it_lacks(hello: &Hello, status: &Status) -> bool {
+    status.ended.iter().any(|&ending| {
+        !Part::ALL
+            .iter()
+            .any(|&p| p.ending() == Some(ending) && judged_part(hello, p))
+    })
+}
+
+/// Whether the comparison stops after the ply of `status`: an ending the
+/// engine lacks, or a draw its own policy makes automatic.
+pub(crate) fn stops_after(hello: &Hello, status: &Status) -> bool {
+    ending_it_lacks(hello, status) || hello.draws.ends_game_at(status)
+}
+
+/// Whether `part` is an ending our exact 5.2.2 rule decided neither way
+/// at the ply of `status`: not compared there.
+pub(crate) fn undetermined(part: Part, status: &Status) -> bool {
+    part.ending()
+        .is_some_and(|ending| status.undetermined.contains(&ending))
+}
+
+/// Whether the engine says an ending holds that our exact rule decided
+/// neither way at this ply: its game ended where ours cannot tell, and
+/// nothing from here on is compared.
+pub(crate) fn ended_where_undetermined(status: &Status, theirs: &PartialStatus) -> bool {
+    Part::ALL.into_iter().any(|part| {
+        undetermined(part, status)
+            && theirs
+                .ended
+                .as_ref()
+                .zip(part.ending())
+                .is_some_and(|(ended, ending)| ended.contains(&ending))
+    })
+}
+
+/// Whether a difference in `part` at the ply of `status` is a claim
+/// reported after the game ended (grouped apart: one root cause).
+pub(crate) fn claim_after_the_end(status: &Status, part: Part) -> bool {
+    status.is_over() && (part.claim().is_some() || part == Part::DrawClaimable)
+}
+
+/// The reference's `status` as the engine should report it: the result a
+/// draw of its own policy gives, and no claim of a rule it declares
+/// absent. Borrowed, not copied, when
+/// neither applies (every ply of an engine that follows the Laws).
+pub(crate) fn as_declared<'a>(hello: &Hello, status: &'a Status) -> Cow<'a, Status> {
+    let absent = hello.draws.absent_parts();
+    let policy_end = hello.draws.ends_game_at(status);
+    let lacks_threefold = absent.contains(&Part::ThreefoldRepetition);
+    let lacks_fifty = absent.contains(&Part::FiftyMoves);
+    if !policy_end && !lacks_threefold && !lacks_fifty {
+        return Cow::Borrowed(status);
+    }
+    let mut expected = status.clone();
+    if policy_end {
+        expected.result = GameResult::Draw;
+    }
+    if lacks_threefold {
+        expected.claims.retain(|&c| c != Claim::ThreefoldRepetition);
+        expected.claims_on_move.threefold_repetition.clear();
+    }
+    if lacks_fifty {
+        expected.claims.retain(|&c| c != Claim::FiftyMoves);
+        expected.claims_on_move.fifty_moves.clear();
+    }
+    Cow::Owned(expected)
+}
+
+/// Whether the engine may leave out the record of ply `index` (see
+/// [`compare`]).
+pub(crate) fn missing_is_allowed(
+    hello: &Hello,
+    ours: &Judgement,
+    index: usize,
+    refused: Option<TheirRefusal<'_>>,
+) -> bool {
+    let Some((ply, _, _)) = refused else {
+        return false;
+    };
+    let refused_at = ply.map_or(0, |p| p as usize);
+    if refused_at > index {
+        return false;
+    }
+    // Refusing a move is judged as move acceptance, for an engine that
+    // declares it.
+    if hello.implements(Part::Moves) {
+        return true;
+    }
+    // Both refuse the same move (after an ending, or an illegal one).
+    let ours_at = ours
+        .refusal
+        .as_ref()
+        .map(|r| r.move_ply().map_or(0, |p| p as usize));
+    ours_at.is_some_and(|ours_at| ours_at <= refused_at)
+}
+
+/// Our record as the engine's declared meanings ask for it: with
+/// [`Meaning::OnTheBoard`], `draw_claimable` says whether a draw may be
+/// claimed on the board alone.
+pub(crate) fn narrowed(meanings: &Meanings, ours: &Status) -> PartialStatus {
+    let mut record = PartialStatus::from(ours);
+    if meanings.get(&Part::DrawClaimable) == Some(&Meaning::OnTheBoard) {
+        record.draw_claimable = Some(Meaning::on_the_board(ours));
+    }
+    record
+}
+
+/// Not a departure: the engine's record differs from ours at this ply,
+/// and on every part compared there (`parts`) it is the record an accepted
+/// reading gives ([`Reading::record`]). The reading it follows.
+pub(crate) fn reading_followed(
+    parts: &[Part],
+    meanings: &Meanings,
+    ours: &Status,
+    theirs: &PartialStatus,
+) -> Option<Reading> {
+    Reading::ALL.into_iter().find(|reading| {
+        reading.record(ours).is_some_and(|record| {
+            parts
+                .iter()
+                .all(|&part| compare_part(part, meanings, &record, theirs).is_none())
+        })
+    })
+}
+
+/// Not a departure: a `fen` that differs from ours only as published
+/// conventions write the FEN ([`fen_conventions`]). The conventions it
+/// follows.
+pub(crate) fn conventions_followed(divergence: &Divergence) -> Option<Vec<Convention>> {
+    if divergence.group != Group::Part(Part::Fen) {
+        return None;
+    }
+    fen_conventions(&divergence.expected, &divergence.actual).filter(|found| !found.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION, Policy};
+    use drawrules::mating::{Budget, DeadRule};
+    use drawrules::{Edition, Ending, Notation, Reference, Rules, StartPosition, judge};
+
+    fn hello(implements: &[Part]) -> Hello {
+        Hello {
+            protocol: PROTOCOL_VERSION,
+            name: "test".to_owned(),
+            version: String::new(),
+            implements: implements.to_vec(),
+            editions: vec![Edition::Fide2018],
+            draws: DrawPolicies::default(),
+            dead_position: DeadReading::Material,
+            meanings: Meanings::new(),
+            lenient: Vec::new(),
+        }
+    }
+
+    fn last(fen: &str, moves: &str) -> Status {
+        judged(fen, moves).records.pop().unwrap()
+    }
+
+    fn judged(fen: &str, moves: &str) -> Judgement {
+        let start: StartPosition = fen.parse().unwrap();
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        judge(
+            &mut Reference::default(),
+            &start,
+            Edition::Fide2018,
+            &moves,
+            Notation::Uci,
+        )
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn a_part_is_judged_when_declared_and_not_declared_absent() {
+        let mut engine = hello(&[Part::ThreefoldRepetition, Part::Clock]);
+        assert!(judged_part(&engine, Part::ThreefoldRepetition));
+        assert!(!judged_part(&engine, Part::FiftyMoves));
+        engine.draws.threefold_repetition = Policy::Absent;
+        assert!(!judged_part(&engine, Part::ThreefoldRepetition));
+        assert!(promises_every_ply(&engine));
+        assert!(!promises_every_ply(&hello(&[
+            Part::GameFiftyMoves,
+            Part::Moves
+        ])));
+    }
+
+    #[test]
+    fn the_comparison_stops_after_an_ending_the_engine_lacks_or_its_own_draw() {
+        let seventy_five = last("4k3/8/8/8/8/8/8/R3K3 w - - 149 80", "a1a2");
+        let lacking = hello(&[Part::Clock]);
+        assert!(ending_it_lacks(&lacking, &seventy_five));
+        assert!(stops_after(&lacking, &seventy_five));
+        let having = hello(&[Part::Clock, Part::SeventyFiveMoves]);
+        assert!(!stops_after(&having, &seventy_five));
+        let hundred = last("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "a1a2");
+        let mut automatic = hello(&[Part::Clock]);
+        assert!(!stops_after(&automatic, &hundred));
+        automatic.draws.fifty_moves = Policy::Automatic(None);
+        assert!(stops_after(&automatic, &hundred));
+        // Its result is the draw, and no claim of an absent rule is asked.
+        assert_eq!(as_declared(&automatic, &hundred).result, GameResult::Draw);
+        let mut absent = hello(&[Part::Clock]);
+        absent.draws.fifty_moves = Policy::Absent;
+        assert_eq!(as_declared(&absent, &hundred).claims, []);
+        assert!(matches!(as_declared(&having, &hundred), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn an_ending_decided_neither_way_holds_nobody() {
+        let start: StartPosition = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".parse().unwrap();
+        let mut reference = Reference::default();
+        let tiny = Budget {
+            helpmate_nodes: 1,
+            explored_positions: 1,
+        };
+        reference.set_dead_rule(DeadRule::Exact(tiny));
+        let status = judge(
+            &mut reference,
+            &start,
+            Edition::Fide2018,
+            &[] as &[&str],
+            Notation::Uci,
+        )
+        .records
+        .remove(0);
+        assert_eq!(status.undetermined, [Ending::DeadPosition]);
+        assert!(undetermined(Part::DeadPosition, &status));
+        assert!(!undetermined(Part::Checkmate, &status));
+        let mut dead = PartialStatus::from(&status);
+        dead.ended = Some(vec![Ending::DeadPosition]);
+        assert!(ended_where_undetermined(&status, &dead));
+        assert!(!ended_where_undetermined(
+            &status,
+            &PartialStatus::from(&status)
+        ));
+    }
+
+    #[test]
+    fn a_claim_after_the_end_is_told_apart() {
+        let mate = last("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60", "a1a8");
+        assert!(claim_after_the_end(&mate, Part::FiftyMoves));
+        assert!(claim_after_the_end(&mate, Part::DrawClaimable));
+        assert!(!claim_after_the_end(&mate, Part::Clock));
+        let going_on = last(START, "g1f3");
+        assert!(!claim_after_the_end(&going_on, Part::FiftyMoves));
+    }
+
+    #[test]
+    fn a_missing_record_is_allowed_only_at_a_refused_move() {
+        let ours = judged(START, "g1f3 g8f6 f3g1");
+        let engine = hello(&[Part::Clock, Part::Moves]);
+        let refused = Some((Some(2), RefusalKind::IllegalMove, "no"));
+        assert!(missing_is_allowed(&engine, &ours, 2, refused));
+        assert!(!missing_is_allowed(&engine, &ours, 1, refused));
+        assert!(!missing_is_allowed(&engine, &ours, 2, None));
+        // Without `moves`, only where the reference refuses too.
+        assert!(!missing_is_allowed(
+            &hello(&[Part::Clock]),
+            &ours,
+            2,
+            refused
+        ));
+    }
+}
