@@ -40,6 +40,9 @@ enum Step {
     Castle,
     /// A quiet move: no pawn move, capture or castling.
     Quiet,
+    /// Quiet moves, one after another, until the count reaches 99 plies
+    /// (or none is left).
+    QuietTo99,
 }
 
 /// A situation's set-ups: start placements (FEN without clocks), the range
@@ -71,7 +74,9 @@ const CASTLING: &[&str] = &[
 
 /// The plant of each situation, in the order of [`Situation::ALL`].
 fn plant(situation: Situation) -> Plant {
-    use Step::{Castle, Cycle, CycleLosingARight, Mate, Quiet, Reset, Stalemate, TwoSquarePush};
+    use Step::{
+        Castle, Cycle, CycleLosingARight, Mate, Quiet, QuietTo99, Reset, Stalemate, TwoSquarePush,
+    };
     let (fens, clocks, steps): (&'static [&'static str], (u32, u32), &'static [Step]) =
         match situation {
             Situation::EnPassantPinnedOnRank => (
@@ -115,9 +120,11 @@ fn plant(situation: Situation) -> Plant {
                 (0, 60),
                 &[TwoSquarePush, Cycle, Cycle],
             ),
-            Situation::CastlingInCount => (CASTLING, (94, 96), &[Castle, Quiet, Quiet, Quiet]),
+            // From a count of 0, so that the count reaching 99 is the game's
+            // own and the start FEN's clock explains nothing.
+            Situation::CastlingInCount => (CASTLING, (0, 0), &[Castle, QuietTo99]),
             Situation::CastlingRightLostInCount => {
-                (CASTLING, (94, 96), &[CycleLosingARight, Quiet])
+                (CASTLING, (0, 0), &[CycleLosingARight, QuietTo99])
             }
             Situation::CastlingRightLostBetweenRepetitions => {
                 (CASTLING, (0, 60), &[CycleLosingARight])
@@ -199,7 +206,13 @@ impl Scenario {
         let mut position = start.position().clone();
         let mut moves: Vec<Move> = Vec::new();
         for &step in plant.steps {
-            let Some(played) = step_moves(step, &position, &mut u) else {
+            let played = if step == Step::QuietTo99 {
+                quiet_to_99(&position, &mut u)
+            } else {
+                step_moves(step, &position, &mut u)
+            };
+
+            let Some(played) = played else {
                 break;
             };
             for mv in played {
@@ -290,6 +303,7 @@ fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<
     let chosen: Vec<Move> = match step {
         Step::Cycle => return cycle(position, false, u),
         Step::CycleLosingARight => return cycle(position, true, u),
+        Step::QuietTo99 => return quiet_to_99(position, u),
         Step::TwoSquarePush => legal
             .iter()
             .copied()
@@ -315,6 +329,48 @@ fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<
             .collect(),
     };
     pick(u, &chosen).map(|mv| vec![mv])
+}
+
+/// Quiet moves from `position` until its count reaches 99 plies, each to
+/// a placement not met before on the way where there is one (so that no
+/// repetition ends the game first) and giving no check where it can (so
+/// that the other side has a quiet answer), chosen from `u`; a stalemate
+/// or mate is never chosen. `None` if no quiet move is left.
+fn quiet_to_99(position: &Chess, u: &mut Unstructured<'_>) -> Option<Vec<Move>> {
+    let mut position = position.clone();
+    let mut seen = vec![(position.board().clone(), position.turn())];
+    let mut moves = Vec::new();
+    while position.halfmoves() < 99 {
+        let quiet: Vec<(Move, Chess)> = position
+            .legal_moves()
+            .into_iter()
+            .filter(is_quiet)
+            .filter_map(|mv| Some((mv, after(&position, mv)?)))
+            .filter(|(_, next)| !next.legal_moves().is_empty())
+            .collect();
+        // Best a move to a new placement that gives no check (a check may
+        // leave the other side no quiet answer), then a new placement, then
+        // any quiet move.
+        let fresh = |next: &Chess| !seen.contains(&(next.board().clone(), next.turn()));
+        let mut from: Vec<&(Move, Chess)> = quiet
+            .iter()
+            .filter(|(_, next)| fresh(next) && !next.is_check())
+            .collect();
+        if from.is_empty() {
+            from = quiet.iter().filter(|(_, next)| fresh(next)).collect();
+        }
+        if from.is_empty() {
+            from = quiet.iter().collect();
+        }
+        if from.is_empty() {
+            return None;
+        }
+        let (mv, next) = from[u.choose_index(from.len()).unwrap_or(0)].clone();
+        seen.push((next.board().clone(), next.turn()));
+        position = next;
+        moves.push(mv);
+    }
+    Some(moves)
 }
 
 /// Out, out, back, back: each side moves a man (no pawn move, capture or
