@@ -37,6 +37,7 @@ chess-js|node adapters/chess-js.mjs|adapters/chess-js.mjs|
 chess|$rust/chess-adapter|adapters/rust/src/bin/chess-adapter.rs adapters/rust/src/lib.rs|
 cozy-chess|$rust/cozy-chess-adapter|adapters/rust/src/bin/cozy-chess-adapter.rs adapters/rust/src/lib.rs|--allow-unsupported
 pgn-extract|python3 adapters/pgn-extract.py|adapters/pgn-extract.py|
+kokopu|node adapters/kokopu.mjs|adapters/kokopu.mjs|
 ADAPTERS
 } >"$out.tmp"
 mv "$out.tmp" "$out"

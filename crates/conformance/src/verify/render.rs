@@ -572,7 +572,7 @@ pub fn markdown(report: &VerifyReport) -> String {
         "| part | articles | agrees with the reference |\n|---|---|---|"
     );
     for part in Part::ALL {
-        let verdict = if !hello.implements(part) {
+        let mut verdict = if !hello.implements(part) {
             "not implemented".to_owned()
         } else {
             match groups.get(part.name()) {
@@ -580,6 +580,9 @@ pub fn markdown(report: &VerifyReport) -> String {
                 Some(findings) => format!("no ({})", games(findings.len())),
             }
         };
+        if let Some(meaning) = hello.meanings.get(&part) {
+            let _ = write!(verdict, ", as declared narrower: {meaning}");
+        }
         let _ = writeln!(
             out,
             "| {} | {} | {verdict} |",
