@@ -171,3 +171,66 @@ fn bad_input_says_what_and_where() {
         "error: ply 2, move \"hello\": not a move in UCI or SAN notation"
     );
 }
+
+/// `dead -` with `input` on standard input: (exit code, stdout lines,
+/// stderr).
+fn batch(input: &str, extra: &[&str]) -> (Option<i32>, Vec<serde_json::Value>, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .arg("dead")
+        .arg("-")
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let lines = text(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON object a line"))
+        .collect();
+    (output.status.code(), lines, text(&output.stderr))
+}
+
+#[test]
+fn dead_dash_answers_every_line_of_standard_input() {
+    let input = "8/8/3k4/5R2/8/8/8/3Kb3 w - - 0 1\n\
+                 8/8/8/8/8/8/K3N2k/7q w - - 2 71 white\n\
+                 4k3/8/8/8/8/8/8/4K3 w - - 0 1 black\n";
+    let (code, lines, stderr) = batch(input, &[]);
+    assert_eq!((code, stderr.as_str()), (Some(0), ""));
+    assert_eq!(lines.len(), 3);
+    // The same object as `dead --json` for a whole position.
+    let (fen, deadness, white, black) = json("8/8/3k4/5R2/8/8/8/3Kb3 w - - 0 1");
+    assert_eq!(lines[0]["fen"], fen);
+    assert_eq!(
+        lines[0]["deadness"],
+        serde_json::to_value(&deadness).unwrap()
+    );
+    assert_eq!(lines[0]["white"], serde_json::to_value(&white).unwrap());
+    assert_eq!(lines[0]["black"], serde_json::to_value(&black).unwrap());
+    // One side asked: that side's part alone.
+    assert!(lines[1].get("black").is_none() && lines[1].get("white").is_some());
+    assert_eq!(lines[2]["black"]["verdict"], "impossible");
+}
+
+#[test]
+fn dead_dash_reports_a_bad_line_by_number_and_goes_on() {
+    let (code, lines, stderr) = batch("8/8/8/8\n\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n", &[]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["line"], 1);
+    assert!(lines[0]["error"].as_str().unwrap().contains("8/8/8/8"));
+    assert_eq!(lines[1]["deadness"]["verdict"], "dead");
+    let (code, lines, stderr) = batch("", &["--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
+    assert_eq!((code, lines.len()), (Some(2), 0));
+    assert!(stderr.contains("takes no --fen"), "{stderr}");
+}

@@ -1,5 +1,8 @@
 //! `drawrules dead`: the verdict of Article 5.2.2 on one position, with
-//! each side's evidence.
+//! each side's evidence; `drawrules dead -`: on every position of standard
+//! input ([`batch`]).
+
+mod batch;
 
 use std::process::ExitCode;
 
@@ -32,7 +35,9 @@ pub struct DeadArgs {
     json: bool,
     /// Moves played before the verdict, in UCI (g1f3) or SAN (Nf3). Any
     /// legal move is played, even after the game would be over by rule:
-    /// the verdict is on the position reached.
+    /// the verdict is on the position reached. `-` alone reads positions
+    /// from standard input instead, one a line (a FEN, optionally followed
+    /// by `white` or `black`), and prints one JSON object a line.
     #[arg(value_name = "MOVE")]
     moves: Vec<String>,
 }
@@ -63,6 +68,9 @@ enum DeadInputError {
 /// Runs the command: 0 when the verdict was given (dead, alive or
 /// undetermined), 2 for a FEN or move that cannot be used.
 pub fn run(args: &DeadArgs) -> ExitCode {
+    if args.moves.first().map(String::as_str) == Some("-") {
+        return run_batch(args);
+    }
     let game = match reach(args) {
         Ok(game) => game,
         Err(err) => return fail(&err.to_string()),
@@ -92,6 +100,29 @@ pub fn run(args: &DeadArgs) -> ExitCode {
         )
     };
     print(&out).err().unwrap_or(ExitCode::SUCCESS)
+}
+
+/// `drawrules dead -`: 0 when every line was answered with a verdict, 2
+/// when some line could not be used (each says so in its own line) or the
+/// arguments give a position too.
+fn run_batch(args: &DeadArgs) -> ExitCode {
+    if args.fen.is_some() || args.moves.len() > 1 {
+        return fail(
+            "`dead -` reads its positions from standard input: it takes no --fen and no moves",
+        );
+    }
+    let mode = if args.chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let mut input = std::io::stdin().lock();
+    let mut out = std::io::stdout().lock();
+    match batch::answer_lines(&mut input, &mut out, mode) {
+        Ok(done) if done.bad > 0 => ExitCode::from(crate::output::BAD_INPUT),
+        Ok(_) => ExitCode::SUCCESS,
+        Err(err) => fail(&format!("dead -: {err}")),
+    }
 }
 
 /// The position the arguments name: the FEN, then the moves.
