@@ -1,0 +1,327 @@
+//! Our Article 5.2.2 decision against the Chess Unwinnability Analyzer
+//! (CHA), side by side on the same positions: a tool a maintainer runs, not
+//! a test (CHA is not part of the project; see
+//! `../shared/anchors/cha/README.md` for bringing and building it).
+//!
+//! ```text
+//! cargo run --release --example cha_compare -- --cha /path/to/cha \
+//!     [--seed 14] [--count 400] [--games 2000] [--data ../shared/data] \
+//!     [--vector ../shared/anchors/cha/test-vector.txt] [--list 20]
+//! ```
+//!
+//! Families: CHA's published test positions (read where they are kept),
+//! locked pawn structures and small endgames from
+//! `drawrules_scenario::positions` (`--count` each, from `--seed`), and the
+//! final positions of the first `--games` games of each shared game file
+//! (checkmates left out). Each side of each position is asked of both
+//! tools: can it ever checkmate? Prints a Markdown table per family (sides
+//! decided by each, agreement, the undetermined, time per side), then every
+//! side on which the tools disagree and the first `--list` sides CHA
+//! decides and we leave undetermined. Exits 1 when the tools disagree on a
+//! side both decide.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+use drawrules::mating::{Budget, Mating};
+use drawrules::reference::dead_position::can_ever_mate_in;
+use drawrules_pgn::{Games, Variant, open};
+use drawrules_scenario::positions::{endgame, locked};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
+
+struct Options {
+    cha: PathBuf,
+    seed: u64,
+    count: usize,
+    games: usize,
+    data: PathBuf,
+    vector: PathBuf,
+    list: usize,
+}
+
+fn options() -> Options {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+    let mut options = Options {
+        cha: PathBuf::new(),
+        seed: 14,
+        count: 400,
+        games: 2000,
+        data: shared.join("data"),
+        vector: shared.join("anchors/cha/test-vector.txt"),
+        list: 20,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let value = args.next().unwrap_or_else(|| usage(&arg));
+        let number = || value.parse::<usize>().unwrap_or_else(|_| usage(&arg));
+        match arg.as_str() {
+            "--cha" => options.cha = PathBuf::from(&value),
+            "--seed" => options.seed = number() as u64,
+            "--count" => options.count = number(),
+            "--games" => options.games = number(),
+            "--data" => options.data = PathBuf::from(&value),
+            "--vector" => options.vector = PathBuf::from(&value),
+            "--list" => options.list = number(),
+            _ => usage(&arg),
+        }
+    }
+    if options.cha.as_os_str().is_empty() {
+        usage("--cha");
+    }
+    options
+}
+
+fn usage(arg: &str) -> ! {
+    eprintln!(
+        "cha_compare: bad or missing argument {arg:?}; usage: cha_compare --cha PATH \
+         [--seed N] [--count N] [--games N] [--data DIR] [--vector FILE] [--list N]"
+    );
+    std::process::exit(64)
+}
+
+/// A tool's answer for one side: winnable (a helpmate exists),
+/// unwinnable, or undetermined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    Winnable,
+    Unwinnable,
+    Undetermined,
+}
+
+/// The positions of one family.
+struct Family {
+    name: String,
+    positions: Vec<Chess>,
+}
+
+fn fen(position: &Chess) -> String {
+    Fen::from_position(position, EnPassantMode::Legal).to_string()
+}
+
+/// CHA's published positions, read where they are kept.
+fn test_vector(path: &Path) -> Family {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let positions = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && line.len() > 3)
+        .filter_map(|line| {
+            let fen: Fen = line[3..].trim().parse().ok()?;
+            fen.into_position(CastlingMode::Standard).ok()
+        })
+        .collect();
+    Family {
+        name: format!("CHA test vector ({})", path.display()),
+        positions,
+    }
+}
+
+/// The final positions (checkmates left out) of the first `games` games of
+/// the PGN file at `path`.
+fn final_positions(path: &Path, games: usize) -> Family {
+    let mut positions = Vec::new();
+    if let Ok(input) = open(path) {
+        for game in Games::new(input).take(games).flatten() {
+            if !matches!(game.variant(), Ok(Variant::Standard)) {
+                continue;
+            }
+            let Ok(start) = game.start() else { continue };
+            let mut position = start.position().clone();
+            let replayed = game
+                .moves
+                .iter()
+                .all(|san| match san.san.to_move(&position) {
+                    Ok(mv) => {
+                        position.play_unchecked(mv);
+                        true
+                    }
+                    Err(_) => false,
+                });
+            if replayed && !position.is_checkmate() {
+                positions.push(position);
+            }
+        }
+    }
+    Family {
+        name: format!(
+            "final positions of {}",
+            path.file_name().unwrap_or_default().to_string_lossy()
+        ),
+        positions,
+    }
+}
+
+/// CHA's labels and times for every `(fen, side)` query, in order.
+fn ask_cha(cha: &Path, queries: &[(String, Color)]) -> Vec<(Label, f64)> {
+    let mut child = Command::new(cha)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|err| panic!("cannot run {}: {err}", cha.display()));
+    let mut stdin = child.stdin.take().expect("piped");
+    let lines: Vec<String> = queries
+        .iter()
+        .map(|(fen, side)| {
+            format!(
+                "{fen} {}\n",
+                if *side == Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
+            )
+        })
+        .collect();
+    let writer = std::thread::spawn(move || {
+        for line in lines {
+            if stdin.write_all(line.as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let answers: Vec<(Label, f64)> = stdout
+        .lines()
+        .map_while(Result::ok)
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let label = match line.split_whitespace().next() {
+                Some("winnable") => Label::Winnable,
+                Some("unwinnable") => Label::Unwinnable,
+                _ => Label::Undetermined,
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let time = words
+                .iter()
+                .position(|&w| w == "time")
+                .and_then(|at| words.get(at + 1))
+                .and_then(|t| t.parse::<f64>().ok())
+                .unwrap_or(0.0);
+            (label, time)
+        })
+        .collect();
+    let _ = writer.join();
+    let _ = child.wait();
+    assert_eq!(
+        answers.len(),
+        queries.len(),
+        "CHA answered {} of {} queries",
+        answers.len(),
+        queries.len()
+    );
+    answers
+}
+
+fn ours(position: &Chess, side: Color) -> (Label, f64) {
+    let started = Instant::now();
+    let verdict = can_ever_mate_in(position, side, CastlingMode::Standard, Budget::DEFAULT);
+    let micros = started.elapsed().as_secs_f64() * 1e6;
+    let label = match verdict {
+        Mating::Possible { .. } => Label::Winnable,
+        Mating::Impossible { .. } => Label::Unwinnable,
+        Mating::Undetermined => Label::Undetermined,
+    };
+    (label, micros)
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values.get(values.len() / 2).copied().unwrap_or(0.0)
+}
+
+fn main() {
+    let options = options();
+    let mut families = vec![test_vector(&options.vector)];
+    for (name, samples) in [
+        ("locked", locked::generate(options.count, options.seed)),
+        ("endgame", endgame::generate(options.count, options.seed)),
+    ] {
+        families.push(Family {
+            name: format!("{name} (seed {}, {})", options.seed, options.count),
+            positions: samples.into_iter().map(|s| s.position).collect(),
+        });
+    }
+    for file in ["lichess-elite-2013-2015.pgn.xz", "tcec-compact.pgn.xz"] {
+        families.push(final_positions(&options.data.join(file), options.games));
+    }
+    println!(
+        "| family | positions | sides | decided: ours | decided: CHA | agree | disagree | only ours | only CHA | undetermined: ours | undetermined: CHA | median ms: ours | median ms: CHA | total ms: ours | total ms: CHA | total ratio |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    );
+    let mut disagreements = Vec::new();
+    let mut cha_only = Vec::new();
+    for family in &families {
+        let queries: Vec<(String, Color)> = family
+            .positions
+            .iter()
+            .flat_map(|p| [(fen(p), Color::White), (fen(p), Color::Black)])
+            .collect();
+        let theirs = ask_cha(&options.cha, &queries);
+        let ours: Vec<(Label, f64)> = family
+            .positions
+            .iter()
+            .flat_map(|p| [ours(p, Color::White), ours(p, Color::Black)])
+            .collect();
+        let decided = |l: Label| l != Label::Undetermined;
+        let count = |f: &dyn Fn(Label, Label) -> bool| {
+            ours.iter()
+                .zip(&theirs)
+                .filter(|(a, b)| f(a.0, b.0))
+                .count()
+        };
+        let agree = count(&|a, b| decided(a) && a == b);
+        let disagree = count(&|a, b| decided(a) && decided(b) && a != b);
+        for ((query, a), b) in queries.iter().zip(&ours).zip(&theirs) {
+            if decided(a.0) && decided(b.0) && a.0 != b.0 {
+                disagreements.push(format!(
+                    "{} {:?}: ours {:?}, CHA {:?}",
+                    query.0, query.1, a.0, b.0
+                ));
+            } else if !decided(a.0) && decided(b.0) && cha_only.len() < options.list {
+                cha_only.push(format!("{} {:?}: CHA {:?}", query.0, query.1, b.0));
+            }
+        }
+        let ms = |v: &[(Label, f64)]| v.iter().map(|x| x.1 / 1e3).collect::<Vec<f64>>();
+        let (ours_ms, cha_ms) = (ms(&ours), ms(&theirs));
+        let (ours_total, cha_total): (f64, f64) = (ours_ms.iter().sum(), cha_ms.iter().sum());
+        println!(
+            "| {} | {} | {} | {} | {} | {agree} | {disagree} | {} | {} | {} | {} | {:.3} | {:.3} | {:.0} | {:.0} | {:.1}x |",
+            family.name,
+            family.positions.len(),
+            queries.len(),
+            count(&|a, _| decided(a)),
+            count(&|_, b| decided(b)),
+            count(&|a, b| decided(a) && !decided(b)),
+            count(&|a, b| !decided(a) && decided(b)),
+            count(&|a, _| !decided(a)),
+            count(&|_, b| !decided(b)),
+            median(ours_ms),
+            median(cha_ms),
+            ours_total,
+            cha_total,
+            if cha_total > 0.0 {
+                ours_total / cha_total
+            } else {
+                0.0
+            },
+        );
+    }
+    println!(
+        "\n{} sides on which the tools disagree:",
+        disagreements.len()
+    );
+    for line in &disagreements {
+        println!("  {line}");
+    }
+    println!(
+        "\nsides CHA decides and we leave undetermined (first {}):",
+        options.list
+    );
+    for line in &cha_only {
+        println!("  {line}");
+    }
+    if !disagreements.is_empty() {
+        std::process::exit(1);
+    }
+}
