@@ -6,8 +6,13 @@
 //! * [`Subject`]: what is verified, an [`EngineProcess`](crate::protocol::EngineProcess)
 //!   or [`OurArbiter`];
 //! * [`compare()`]: every distinct divergence, on declared parts only, each
-//!   with its [`Cause`];
-//! * shrinking each group and cause to a minimal game;
+//!   with its [`Cause`]; the exceptions it makes (when a difference is not
+//!   a departure) are small named functions of one file, among them the
+//!   accepted [`Reading`]s of the corpus and the published FEN
+//!   [`Convention`]s;
+//! * malformed input in every run ([`Malformation`]), in its own group;
+//! * shrinking each group and cause to a minimal game (a prefix of moves
+//!   replaced by the FEN it reaches, moves dropped, simpler starts);
 //! * [`KnownDivergences`]: the known-divergences file, strict both ways;
 //! * [`render`]: text, JSON, JUnit and Markdown reports.
 
