@@ -20,6 +20,7 @@
 //! decides and we leave undetermined. Exits 1 when the tools disagree on a
 //! side both decide.
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -153,8 +154,26 @@ fn final_positions(path: &Path, games: usize) -> Family {
     }
 }
 
-/// CHA's labels and times for every `(fen, side)` query, in order.
-fn ask_cha(cha: &Path, queries: &[(String, Color)]) -> Vec<(Label, f64)> {
+/// The query line for `fen` and `side`, as CHA reads it and echoes it.
+fn query_line(fen: &str, side: Color) -> String {
+    format!(
+        "{fen} {}",
+        if side == Color::White {
+            "white"
+        } else {
+            "black"
+        }
+    )
+}
+
+/// CHA's labels and times for every `(fen, side)` query, in order, matched
+/// by the query CHA echoes at the end of each answer; a query it does not
+/// answer counts as undetermined and is listed in `unanswered`.
+fn ask_cha(
+    cha: &Path,
+    queries: &[(String, Color)],
+    unanswered: &mut Vec<String>,
+) -> Vec<(Label, f64)> {
     let mut child = Command::new(cha)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -163,16 +182,7 @@ fn ask_cha(cha: &Path, queries: &[(String, Color)]) -> Vec<(Label, f64)> {
     let mut stdin = child.stdin.take().expect("piped");
     let lines: Vec<String> = queries
         .iter()
-        .map(|(fen, side)| {
-            format!(
-                "{fen} {}\n",
-                if *side == Color::White {
-                    "white"
-                } else {
-                    "black"
-                }
-            )
-        })
+        .map(|(fen, side)| query_line(fen, *side) + "\n")
         .collect();
     let writer = std::thread::spawn(move || {
         for line in lines {
@@ -182,36 +192,40 @@ fn ask_cha(cha: &Path, queries: &[(String, Color)]) -> Vec<(Label, f64)> {
         }
     });
     let stdout = BufReader::new(child.stdout.take().expect("piped"));
-    let answers: Vec<(Label, f64)> = stdout
-        .lines()
-        .map_while(Result::ok)
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let label = match line.split_whitespace().next() {
-                Some("winnable") => Label::Winnable,
-                Some("unwinnable") => Label::Unwinnable,
-                _ => Label::Undetermined,
-            };
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let time = words
-                .iter()
-                .position(|&w| w == "time")
-                .and_then(|at| words.get(at + 1))
-                .and_then(|t| t.parse::<f64>().ok())
-                .unwrap_or(0.0);
-            (label, time)
-        })
-        .collect();
+    let mut answers: HashMap<String, (Label, f64)> = HashMap::new();
+    for line in stdout.lines().map_while(Result::ok) {
+        // CHA also prints a banner and a summary: only answer lines count.
+        let label = match line.split_whitespace().next() {
+            Some("winnable") => Label::Winnable,
+            Some("unwinnable") => Label::Unwinnable,
+            Some("undetermined") => Label::Undetermined,
+            _ => continue,
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let time = words
+            .iter()
+            .position(|&w| w == "time")
+            .and_then(|at| words.get(at + 1))
+            .and_then(|t| t.parse::<f64>().ok())
+            .unwrap_or(0.0);
+        let echoed = line
+            .rsplit_once('(')
+            .map(|(_, query)| query.trim_end_matches(')').to_owned())
+            .unwrap_or_default();
+        answers.insert(echoed, (label, time));
+    }
     let _ = writer.join();
     let _ = child.wait();
-    assert_eq!(
-        answers.len(),
-        queries.len(),
-        "CHA answered {} of {} queries",
-        answers.len(),
-        queries.len()
-    );
-    answers
+    queries
+        .iter()
+        .map(|(fen, side)| {
+            let line = query_line(fen, *side);
+            answers.get(&line).copied().unwrap_or_else(|| {
+                unanswered.push(line);
+                (Label::Undetermined, 0.0)
+            })
+        })
+        .collect()
 }
 
 fn ours(position: &Chess, side: Color) -> (Label, f64) {
@@ -251,13 +265,14 @@ fn main() {
     );
     let mut disagreements = Vec::new();
     let mut cha_only = Vec::new();
+    let mut unanswered = Vec::new();
     for family in &families {
         let queries: Vec<(String, Color)> = family
             .positions
             .iter()
             .flat_map(|p| [(fen(p), Color::White), (fen(p), Color::Black)])
             .collect();
-        let theirs = ask_cha(&options.cha, &queries);
+        let theirs = ask_cha(&options.cha, &queries, &mut unanswered);
         let ours: Vec<(Label, f64)> = family
             .positions
             .iter()
@@ -312,6 +327,13 @@ fn main() {
         disagreements.len()
     );
     for line in &disagreements {
+        println!("  {line}");
+    }
+    println!(
+        "\n{} queries CHA did not answer (counted as undetermined for CHA):",
+        unanswered.len()
+    );
+    for line in unanswered.iter().take(options.list) {
         println!("  {line}");
     }
     println!(
