@@ -280,6 +280,39 @@ const ONCE_UNDETERMINED: [(&str, Color, bool, &str); 12] = [
     ),
 ];
 
+/// A lone minor piece against a lone major one: the minor side is decided
+/// unable to mate by material, at once (CHA decides these without search;
+/// the search once left them undetermined); the major side can mate.
+#[test]
+fn a_lone_minor_piece_against_a_lone_major_one_never_mates() {
+    for (fen, minor) in [
+        ("8/8/3k4/5R2/8/8/8/3Kb3 w - - 0 1", Color::Black),
+        ("8/8/8/8/8/8/K3N2k/7q w - - 2 71", Color::White),
+    ] {
+        let position: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let tiny = Budget {
+            helpmate_nodes: 1,
+            explored_positions: 1,
+        };
+        assert_eq!(
+            can_ever_mate_in(&position, minor, CastlingMode::Standard, tiny),
+            Mating::Impossible {
+                reason: drawrules::mating::NoMate::Material
+            },
+            "{fen}"
+        );
+        let major = can_ever_mate_in(&position, !minor, CastlingMode::Standard, Budget::DEFAULT);
+        match major {
+            Mating::Possible { line } => assert!(replays_to_mate(&position, &line, !minor)),
+            other => panic!("{fen}: the major side {other:?}"),
+        }
+    }
+}
+
 #[test]
 fn positions_once_undetermined_are_decided() {
     for (fen, mater, can_mate, origin) in ONCE_UNDETERMINED {

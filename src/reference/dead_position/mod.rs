@@ -197,7 +197,10 @@ pub fn can_ever_mate_in(
 /// assert_eq!(never_mates(&position, Color::White), None);
 /// ```
 pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
-    if material::lone_king(position, side) || material::insufficient_for_both(position) {
+    if material::lone_king(position, side)
+        || material::insufficient_for_both(position)
+        || material::minor_against_a_major(position, side)
+    {
         return Some(NoMate::Material);
     }
     wall::walled_off(position, side).then_some(NoMate::Wall)
