@@ -269,6 +269,39 @@ fn a_bad_handshake_stops_the_run_with_the_fault() {
 }
 
 #[test]
+fn a_handshake_with_a_meaning_or_leniency_that_cannot_be_judged_is_refused() {
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/handshake-says.py");
+    for (extra, expected) in [
+        (
+            r#"{"meanings": {"clock": "count-reached"}}"#,
+            "a part with a meaning that cannot be judged: meaning count-reached is for part \
+             game-fifty-moves, not clock",
+        ),
+        (
+            r#"{"meanings": {"draw-claimable": "telepathy"}}"#,
+            "unknown variant `telepathy`",
+        ),
+        (
+            r#"{"lenient": ["square-off-the-board"]}"#,
+            "a leniency that cannot be judged: square-off-the-board",
+        ),
+        (r#"{"lenient": ["shouting"]}"#, "unknown variant `shouting`"),
+    ] {
+        let command = format!("python3 {} '{extra}'", script.display());
+        let mut engine = EngineProcess::new(&command, Duration::from_millis(5_000));
+        let err = verify(
+            &mut engine,
+            &options(3),
+            KnownDivergences::default(),
+            &mut |_, _| {},
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains(expected), "{extra}: {err}");
+    }
+}
+
+#[test]
 fn reports_render_in_every_format() {
     let mut engine = engine("fifty-off-by-one.py", 5_000);
     let report = verify(

@@ -164,11 +164,17 @@ struct Game<'a> {
 
 /// The FEN fields that make a position (placement, turn, castling, en
 /// passant as our records write it), and the same without castling or en
-/// passant.
-fn identity(status: &Status) -> (&str, String) {
-    let fields: Vec<&str> = status.fen.split(' ').collect();
-    let full = status.fen.rsplitn(3, ' ').nth(2).unwrap_or_default();
-    (full, format!("{} {}", fields[0], fields[1]))
+/// passant: the FEN's first four fields, and its first two.
+fn identity(status: &Status) -> (&str, &str) {
+    let first = |fields: usize| {
+        let end = status
+            .fen
+            .match_indices(' ')
+            .nth(fields - 1)
+            .map_or(status.fen.len(), |(at, _)| at);
+        &status.fen[..end]
+    };
+    (first(4), first(2))
 }
 
 impl Game<'_> {

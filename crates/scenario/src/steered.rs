@@ -295,10 +295,12 @@ fn pick(u: &mut Unstructured<'_>, moves: &[Move]) -> Option<Move> {
 /// step cannot be made there.
 fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<Vec<Move>> {
     let legal = position.legal_moves();
-    let ends = |mv: &Move, stalemate: bool| {
+    // Whether the game ends with `mv`: `Some(true)` for a mate,
+    // `Some(false)` for a stalemate.
+    let ends = |mv: &Move| {
         let mut after = position.clone();
         after.play_unchecked(*mv);
-        after.legal_moves().is_empty() && after.is_check() != stalemate
+        after.legal_moves().is_empty().then(|| after.is_check())
     };
     let chosen: Vec<Move> = match step {
         Step::Cycle => return cycle(position, false, u),
@@ -314,8 +316,16 @@ fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<
                         .is_some_and(|from| from.rank().distance(mv.to().rank()) == 2)
             })
             .collect(),
-        Step::Mate => legal.iter().copied().filter(|mv| ends(mv, false)).collect(),
-        Step::Stalemate => legal.iter().copied().filter(|mv| ends(mv, true)).collect(),
+        Step::Mate => legal
+            .iter()
+            .copied()
+            .filter(|mv| ends(mv) == Some(true))
+            .collect(),
+        Step::Stalemate => legal
+            .iter()
+            .copied()
+            .filter(|mv| ends(mv) == Some(false))
+            .collect(),
         Step::Reset => legal
             .iter()
             .copied()
@@ -325,7 +335,7 @@ fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<
         Step::Quiet => legal
             .iter()
             .copied()
-            .filter(|mv| is_quiet(mv) && !ends(mv, false) && !ends(mv, true))
+            .filter(|mv| is_quiet(mv) && ends(mv).is_none())
             .collect(),
     };
     pick(u, &chosen).map(|mv| vec![mv])

@@ -175,6 +175,21 @@ impl DrawPolicies {
         Ok(())
     }
 
+    /// Whether `part` is not compared because the engine lacks its rule
+    /// (one of [`DrawPolicies::absent_parts`], without building the list).
+    pub fn is_absent(&self, part: Part) -> bool {
+        let policy = match part {
+            Part::ThreefoldRepetition | Part::ThreefoldOnMove | Part::GameThreefoldRepetition => {
+                self.threefold_repetition
+            }
+            Part::FiftyMoves | Part::FiftyMovesOnMove | Part::GameFiftyMoves => self.fifty_moves,
+            Part::FivefoldRepetition => self.fivefold_repetition,
+            Part::SeventyFiveMoves => self.seventy_five_moves,
+            _ => return false,
+        };
+        policy == Policy::Absent
+    }
+
     /// The parts not compared because the engine lacks their rule.
     pub fn absent_parts(&self) -> Vec<Part> {
         let mut parts = Vec::new();

@@ -76,10 +76,11 @@ impl Meaning {
         !status.claims.is_empty()
     }
 
-    /// For [`Meaning::CountReached`]: whether some record after a move, in
-    /// `records`, has a count of 100 plies or more.
-    pub fn count_reached(records: &[Status]) -> bool {
-        records.iter().skip(1).any(|status| status.clock >= 100)
+    /// For [`Meaning::CountReached`]: whether the move into the ply of
+    /// `status` brought the count to 100 plies or more (the filter holds
+    /// for a game with such a ply).
+    pub fn count_reached_at(status: &Status) -> bool {
+        status.ply > 0 && status.clock >= 100
     }
 }
 

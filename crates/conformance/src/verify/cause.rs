@@ -323,19 +323,7 @@ pub fn fen_cause(expected: &str, actual: &str) -> Option<Cause> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use drawrules::{Edition, Notation, Reference, StartPosition, judge};
-
-    fn judged(fen: &str, moves: &str) -> Judgement {
-        let start: StartPosition = fen.parse().unwrap();
-        let moves: Vec<&str> = moves.split_whitespace().collect();
-        judge(
-            &mut Reference::default(),
-            &start,
-            Edition::Fide2018,
-            &moves,
-            Notation::Uci,
-        )
-    }
+    use crate::verify::judge::judged;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

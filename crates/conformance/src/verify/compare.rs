@@ -356,8 +356,7 @@ fn compare_game(
         let first = ours.records[..=last]
             .iter()
             .position(|status| match count_reached {
-                // A filter: a move brought the count to 100 or more.
-                true => status.ply > 0 && status.clock >= 100,
+                true => Meaning::count_reached_at(status),
                 false => status.claims.contains(&claim),
             });
         let theirs = game.and_then(|game| match part {
@@ -586,7 +585,8 @@ fn compare_acceptance(
 mod tests {
     use super::*;
     use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION};
-    use drawrules::{Edition, Ending, GameResult, Notation, Reference, StartPosition, judge};
+    use crate::verify::judge::judged as ours;
+    use drawrules::{Edition, Ending, GameResult};
 
     fn hello(implements: &[Part], meanings: &[(Part, Meaning)]) -> Hello {
         Hello {
@@ -600,18 +600,6 @@ mod tests {
             meanings: meanings.iter().copied().collect(),
             lenient: Vec::new(),
         }
-    }
-
-    fn ours(fen: &str, moves: &str) -> Judgement {
-        let start: StartPosition = fen.parse().unwrap();
-        let moves: Vec<&str> = moves.split_whitespace().collect();
-        judge(
-            &mut Reference::default(),
-            &start,
-            Edition::Fide2018,
-            &moves,
-            Notation::Uci,
-        )
     }
 
     /// The engine's answer: our records, changed by `edit` at each ply.

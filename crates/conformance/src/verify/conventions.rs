@@ -132,7 +132,7 @@ fn same_castling(ours: &str, theirs: &str) -> bool {
         files.sort_unstable();
         Some(files)
     };
-    ours != "-" && as_files(ours).is_some() && as_files(ours) == as_files(theirs)
+    ours != "-" && as_files(ours).is_some_and(|files| Some(files) == as_files(theirs))
 }
 
 /// Whether `square` lies behind a pawn that may just have advanced two

@@ -36,7 +36,7 @@ use super::readings::Reading;
 /// Whether `part` is compared at all: the engine declares it, and its draw
 /// policy does not declare the part's rule absent.
 pub(crate) fn judged_part(hello: &Hello, part: Part) -> bool {
-    hello.implements(part) && !hello.draws.absent_parts().contains(&part)
+    hello.implements(part) && !hello.draws.is_absent(part)
 }
 
 /// Whether the engine promises a record of every ply: it declares a part
@@ -93,13 +93,12 @@ pub(crate) fn claim_after_the_end(status: &Status, part: Part) -> bool {
 
 /// The reference's `status` as the engine should report it: the result a
 /// draw of its own policy gives, and no claim of a rule it declares
-/// absent. Borrowed, not copied, when
-/// neither applies (every ply of an engine that follows the Laws).
+/// absent. Borrowed, not copied, when neither applies (every ply of an
+/// engine that follows the Laws).
 pub(crate) fn as_declared<'a>(hello: &Hello, status: &'a Status) -> Cow<'a, Status> {
-    let absent = hello.draws.absent_parts();
     let policy_end = hello.draws.ends_game_at(status);
-    let lacks_threefold = absent.contains(&Part::ThreefoldRepetition);
-    let lacks_fifty = absent.contains(&Part::FiftyMoves);
+    let lacks_threefold = hello.draws.is_absent(Part::ThreefoldRepetition);
+    let lacks_fifty = hello.draws.is_absent(Part::FiftyMoves);
     if !policy_end && !lacks_threefold && !lacks_fifty {
         return Cow::Borrowed(status);
     }
@@ -119,7 +118,7 @@ pub(crate) fn as_declared<'a>(hello: &Hello, status: &'a Status) -> Cow<'a, Stat
 }
 
 /// Whether the engine may leave out the record of ply `index` (see
-/// [`compare`]).
+/// [`compare`](super::compare)).
 pub(crate) fn missing_is_allowed(
     hello: &Hello,
     ours: &Judgement,
@@ -189,6 +188,7 @@ pub(crate) fn conventions_followed(divergence: &Divergence) -> Option<Vec<Conven
 mod tests {
     use super::*;
     use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION, Policy};
+    use crate::verify::judge::judged;
     use drawrules::mating::{Budget, DeadRule};
     use drawrules::{Edition, Ending, Notation, Reference, Rules, StartPosition, judge};
 
@@ -208,18 +208,6 @@ mod tests {
 
     fn last(fen: &str, moves: &str) -> Status {
         judged(fen, moves).records.pop().unwrap()
-    }
-
-    fn judged(fen: &str, moves: &str) -> Judgement {
-        let start: StartPosition = fen.parse().unwrap();
-        let moves: Vec<&str> = moves.split_whitespace().collect();
-        judge(
-            &mut Reference::default(),
-            &start,
-            Edition::Fide2018,
-            &moves,
-            Notation::Uci,
-        )
     }
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

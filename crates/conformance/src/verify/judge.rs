@@ -30,3 +30,16 @@ pub fn judge_text(
         Err(err) => Judgement::refused_at_start(err.into()),
     }
 }
+
+/// The reference's judgement of `moves` (UCI, separated by spaces) from
+/// `fen` under the 2018 edition, for the tests of `verify`.
+#[cfg(test)]
+pub(crate) fn judged(fen: &str, moves: &str) -> Judgement {
+    let moves: Vec<String> = moves.split_whitespace().map(str::to_owned).collect();
+    judge_text(
+        &mut drawrules::Reference::default(),
+        fen,
+        &moves,
+        Edition::Fide2018,
+    )
+}

@@ -17,15 +17,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use drawrules::Judgement;
 use drawrules::laws::Edition;
-use drawrules::reference::Reference;
-use drawrules::{Judgement, Rules};
 
-use crate::protocol::{EngineError, Hello, JudgeRequest, Part, Plies};
+use crate::protocol::{EngineError, Hello, Part};
 
 use super::compare::{Comparison, Group, compare};
-use super::judge::judge_text;
-use super::shrink::{Checked, Trial};
+use super::shrink::{Checked, Trial, ask, reference_judgement};
 use super::subject::Subject;
 
 /// A kind of malformed input.
@@ -232,11 +230,7 @@ fn repaired(kind: Malformation, game: &Trial) -> Trial {
 /// for a declared leniency), and for a kind whose refusal is accepted, a
 /// refusal of the start as well.
 fn expectations(hello: &Hello, kind: Malformation, game: &Trial) -> Vec<Judgement> {
-    let judge = |trial: &Trial| {
-        let mut reference = Reference::default();
-        reference.set_dead_rule(hello.dead_position.rule());
-        judge_text(&mut reference, &trial.fen, &trial.moves, trial.edition)
-    };
+    let judge = |trial: &Trial| reference_judgement(hello, trial);
     let read = if hello.lenient.contains(&kind) {
         repaired(kind, game)
     } else {
@@ -267,14 +261,7 @@ pub(crate) fn check_malformed(
     game: &Trial,
     id: u64,
 ) -> Result<Checked, EngineError> {
-    let request = JudgeRequest {
-        id,
-        edition: game.edition,
-        fen: game.fen.clone(),
-        moves: game.moves.clone(),
-        plies: Plies::All,
-    };
-    let answer = subject.judge(&request)?;
+    let answer = ask(subject, game, id)?;
     let (reference, mut comparison) = expectations(hello, kind, game)
         .into_iter()
         .map(|ours| {
@@ -304,9 +291,9 @@ pub(crate) fn malformed_games(hello: &Hello) -> Vec<(Malformation, Trial)> {
     let edition = hello.editions[0];
     Malformation::ALL
         .into_iter()
-        .flat_map(|kind| (0..2).map(move |i| (kind, i)))
+        .flat_map(|kind| [kind, kind])
         .enumerate()
-        .map(|(index, (kind, _))| (kind, malformed_game(kind, index, edition)))
+        .map(|(index, kind)| (kind, malformed_game(kind, index, edition)))
         .collect()
 }
 
@@ -333,7 +320,9 @@ fn base_is_legal(fen: &str, moves: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verify::judge::judge_text;
     use drawrules::RefusalKind;
+    use drawrules::reference::Reference;
 
     #[test]
     fn the_bases_are_legal_and_every_kind_is_judged_as_documented() {

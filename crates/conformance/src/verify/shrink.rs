@@ -2,7 +2,7 @@
 //! same group for the same cause: fewer moves, a lower start clock, fewer
 //! men, the standard start, repeated until nothing more helps.
 
-use crate::protocol::{EngineError, Hello, JudgeRequest, Plies};
+use crate::protocol::{Answer, EngineError, Hello, JudgeRequest, Plies};
 use drawrules::Rules;
 use drawrules::laws::Edition;
 use drawrules::reference::Reference;
@@ -74,21 +74,35 @@ pub(crate) fn check(
     game: &Trial,
     id: u64,
 ) -> Result<Checked, EngineError> {
+    let ours = reference_judgement(hello, game);
+    let answer = ask(subject, game, id)?;
+    let comparison = compare(hello, &ours, &answer);
+    Ok(Checked {
+        reference: ours,
+        comparison,
+    })
+}
+
+/// The reference's judgement of `game`, under the 5.2.2 reading the engine
+/// declares.
+pub(crate) fn reference_judgement(hello: &Hello, game: &Trial) -> Judgement {
     let mut reference = Reference::default();
     reference.set_dead_rule(hello.dead_position.rule());
-    let ours = judge_text(&mut reference, &game.fen, &game.moves, game.edition);
-    let request = JudgeRequest {
+    judge_text(&mut reference, &game.fen, &game.moves, game.edition)
+}
+
+/// `subject`'s answer to `game`, asked as request `id` for every ply.
+///
+/// # Errors
+///
+/// The subject's fault.
+pub(crate) fn ask(subject: &mut dyn Subject, game: &Trial, id: u64) -> Result<Answer, EngineError> {
+    subject.judge(&JudgeRequest {
         id,
         edition: game.edition,
         fen: game.fen.clone(),
         moves: game.moves.clone(),
         plies: Plies::All,
-    };
-    let answer = subject.judge(&request)?;
-    let comparison = compare(hello, &ours, &answer);
-    Ok(Checked {
-        reference: ours,
-        comparison,
     })
 }
 
