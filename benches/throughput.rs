@@ -11,7 +11,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use drawrules::mating::{Budget, DeadRule};
-use drawrules::reference::dead_position::deadness_in;
+use drawrules::unwinnable::deadness_in;
 use drawrules::{Arbiter, DeadSearches, Edition, Reference, StartPosition};
 use drawrules_scenario::{Scenario, SeededBytes};
 use shakmaty::san::San;

@@ -27,7 +27,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use drawrules::mating::{Budget, Mating};
-use drawrules::reference::dead_position::can_ever_mate_in;
+use drawrules::unwinnable::can_ever_mate_in;
 use drawrules_pgn::{Games, Variant, open};
 use drawrules_scenario::positions::{endgame, locked};
 use shakmaty::fen::Fen;

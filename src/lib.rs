@@ -39,6 +39,7 @@
 //! | `refusal` | [`Refusal`] and [`RefusalKind`]: why a game stopped before its last move | notation, rules, start |
 //! | `judge` | [`judge`], the one judging pipeline: a start and moves through any [`Rules`], records or a located refusal | the above |
 //! | [`reference`](mod@reference) | [`Reference`], the executable specification, one file per article group, written for reading | the above |
+//! | [`unwinnable`] | 5.2.2 decided for speed: static proofs first, then tuned searches; the arbiter's decision | mating |
 //! | `arbiter` | [`Arbiter`], the fast implementation, checked against the reference | the above but the reference |
 //! | [`explain`] | a game played through any [`Rules`], a row per ply, and the table people read | the above |
 //!
@@ -77,6 +78,7 @@ mod refusal;
 mod rules;
 mod start;
 mod status;
+pub mod unwinnable;
 
 pub use arbiter::{Arbiter, DeadSearches, PlaySanError};
 pub use article::{Article, ParseArticleError};

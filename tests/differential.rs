@@ -65,10 +65,11 @@ fn oracle_agrees_on_seeded_bytes() {
 /// (`drawrules_oracle::exact_dead_position_game`): games that start at a
 /// locked structure or a small endgame, so that plies dead by a wall or by
 /// exhausting the reachable positions come up. Every field of every record
-/// agrees (an undetermined verdict of the reference may be an alive one of
-/// the arbiter, counted), every line by which the arbiter calls a ply
-/// alive replays to its checkmate, every dead last position is confirmed by
-/// an independent visit, and the counts show how often each verdict was
+/// agrees (an undetermined verdict of one decision may be an alive one of
+/// the other, counted), every line by which the arbiter calls a ply
+/// alive replays to its checkmate, the two decisions agree side by side on
+/// each last position, every dead last position is confirmed by an
+/// independent visit, and the counts show how often each verdict was
 /// reached.
 #[test]
 fn exact_dead_positions_agree_on_blocked_games() {
@@ -86,6 +87,20 @@ fn exact_dead_positions_agree_on_blocked_games() {
     // otherwise); these show that lines carried over a move came up.
     assert!(total.lines_replayed >= 60, "{total}");
     assert!(total.lines_carried >= 20, "{total}");
+    // Both families of starts came up, and the two decisions, compared
+    // side by side on each last position, both decided most sides (and
+    // alike, or the oracle would have failed), each reason among them.
+    // (seed 0x0005_0202: locked 33, endgame 27; decided by both 108 of
+    // 120 sides, only the fast one 12; walls 18 and exhausted 7 each.)
+    assert!(total.families.iter().all(|&n| n >= 20), "{total}");
+    let decisions = &total.decisions;
+    assert_eq!(decisions.sides, 2 * BLOCKED_GAMES as u64);
+    assert!(decisions.decided_by_both >= 90, "{total}");
+    for answers in &decisions.answers {
+        assert!(answers[0] >= 20, "possible: {total}");
+        assert!(answers[2] >= 10, "wall: {total}");
+        assert!(answers[3] >= 3, "exhausted: {total}");
+    }
 }
 
 /// The same oracle with a budget so small that the full decision often

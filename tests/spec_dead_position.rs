@@ -2,12 +2,16 @@
 //! exactly the positions the page shows: each ```` ```dead-position ````
 //! block is read from the page and its claims (each side's answer with its
 //! reason or line, the verdict, the record's endings) are compared with
-//! what the library says.
+//! what the library says. The page shows the reference's decision, line
+//! for line; the arbiter's own decision (`drawrules::unwinnable`) must give
+//! each side the same answer with the same reason, its lines replaying to
+//! their checkmates.
 
 use std::path::Path;
 
 use drawrules::mating::{Budget, DeadRule, Deadness, Mating, NoMate, Side};
 use drawrules::reference::dead_position::{can_ever_mate_in, deadness};
+use drawrules::unwinnable;
 use drawrules::{Edition, Ending, Reference, Rules, StartPosition};
 use shakmaty::{CastlingMode, Color};
 
@@ -91,20 +95,23 @@ fn check(block: &Block) {
         let expected = block.need(key);
         let (answer, first_moves) = expected.split_once(':').unwrap_or((expected, ""));
         assert_eq!(written(&mating), answer, "{at}: {key}");
+        let fast =
+            unwinnable::can_ever_mate_in(&position, color, CastlingMode::Standard, Budget::DEFAULT);
+        let kind = |text: &str| text.split(" in ").next().unwrap_or_default().to_owned();
+        assert_eq!(
+            kind(&written(&fast)),
+            kind(answer),
+            "{at}: {key}, the fast decision"
+        );
+        for mating in [&mating, &fast] {
+            if let Mating::Possible { line } = mating {
+                assert_mates(block, &start, line, color, &at, key);
+            }
+        }
         if let Mating::Possible { line } = &mating {
             let first: Vec<&str> = first_moves.split_whitespace().collect();
             assert!(!first.is_empty(), "{at}: {key}: show the first moves");
             assert_eq!(&line[..first.len()], first, "{at}: {key}: {line:?}");
-            let mut replay = Reference::new(&start, Edition::Fide2018);
-            let played = block.get("moves").unwrap_or_default().split_whitespace();
-            for mv in played.chain(line.iter().map(String::as_str)) {
-                replay.play(mv.parse().expect("UCI")).expect("a legal move");
-            }
-            let mated = replay.position();
-            assert!(
-                shakmaty::Position::is_checkmate(mated) && shakmaty::Position::turn(mated) != color,
-                "{at}: {key}: {line:?} does not mate"
-            );
         }
     }
     let verdict = match deadness(game.game()) {
@@ -141,6 +148,28 @@ fn check(block: &Block) {
         let listed: Vec<String> = record.ended.iter().map(|e| e.to_string()).collect();
         assert_eq!(listed.join(" "), ended, "{at}: the exact record's endings");
     }
+}
+
+/// Replays the block's moves, then `line`, and asserts a checkmate by
+/// `color`.
+fn assert_mates(
+    block: &Block,
+    start: &StartPosition,
+    line: &[String],
+    color: Color,
+    at: &str,
+    key: &str,
+) {
+    let mut replay = Reference::new(start, Edition::Fide2018);
+    let played = block.get("moves").unwrap_or_default().split_whitespace();
+    for mv in played.chain(line.iter().map(String::as_str)) {
+        replay.play(mv.parse().expect("UCI")).expect("a legal move");
+    }
+    let mated = replay.position();
+    assert!(
+        shakmaty::Position::is_checkmate(mated) && shakmaty::Position::turn(mated) != color,
+        "{at}: {key}: {line:?} does not mate"
+    );
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Bytes -> a game from a locked structure or a small endgame; with Article
 //! 5.2.2 decided exactly, the arbiter and the reference must agree on every
-//! field of every ply's record, and a dead last position must survive an
-//! independent visit of the positions reachable from it.
+//! field of every ply's record, their two decisions must agree side by side
+//! on the last position wherever both decide, and a dead last position must
+//! survive an independent visit of the positions reachable from it.
 #![no_main]
 
 use drawrules_oracle::{ORACLE_BUDGET, Statistics, exact_dead_position_game};

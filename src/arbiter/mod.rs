@@ -19,10 +19,9 @@
 //!   ([`DeadRule::Exact`]) the arbiter keeps the helpmate line that proved
 //!   the position before the move alive and tries to carry it to the new
 //!   position, each candidate replayed move by move to its checkmate
-//!   (see `carried`); only when none replays does it run the reference's
-//!   full decision ([`deadness_in`]), never on a checkmate. Its alive
-//!   verdicts are thus often its own, with their own evidence; its dead
-//!   verdicts (beyond material) are always the reference's.
+//!   (see `carried`); only when none replays does it run its own full
+//!   decision ([`deadness_in`], built for speed, apart from the
+//!   reference's), never on a checkmate.
 //!
 //! Chess960 games need nothing special here: shakmaty keeps castling rights
 //! per rook square, loses them as the Laws do (a king move loses both, a
@@ -42,10 +41,10 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, attack
 use crate::laws::{Claim, Edition, Ending, GameResult};
 use crate::mating::{DeadRule, Deadness};
 use crate::notation::{PlayTextError, parse_move, uci_sorted_in};
-use crate::reference::dead_position::deadness_in;
 use crate::rules::{Rules, RulesError};
 use crate::start::{FenError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
+use crate::unwinnable::deadness_in;
 use carried::Carried;
 use thiserror::Error;
 use window::{Key, Window, hash, hash_after};

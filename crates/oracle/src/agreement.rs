@@ -6,6 +6,8 @@ use std::sync::Mutex;
 use drawrules::Status;
 use drawrules::laws::Ending;
 
+use crate::dead_position::DecisionCounts;
+
 /// What one or more inputs reached while the oracles found nothing wrong.
 ///
 /// # Examples
@@ -43,11 +45,17 @@ pub struct Agreement {
     /// Of those, the lines the arbiter carried from the ply before rather
     /// than found by the full decision.
     pub lines_carried: u64,
-    /// Records where the reference left 5.2.2 undetermined and the arbiter
-    /// proved the position alive by a line of its own (replayed): the one
-    /// difference between their records that is allowed, since an
-    /// undetermined verdict is held against nobody.
+    /// Records where one of the two 5.2.2 decisions (the reference's or the
+    /// arbiter's own) left the position undetermined and the other proved
+    /// it alive: the one difference between their records that is
+    /// allowed, since an undetermined verdict is held against nobody.
     pub decided_apart: u64,
+    /// Inputs that started from each family of 5.2.2 starts (a locked
+    /// structure, a small endgame), as `BlockedFamily::ALL` orders them.
+    pub families: [u64; 2],
+    /// The two 5.2.2 decisions compared side by side on the last position
+    /// of each such input.
+    pub decisions: DecisionCounts,
 }
 
 impl Agreement {
@@ -84,6 +92,10 @@ impl Agreement {
         self.lines_replayed += other.lines_replayed;
         self.lines_carried += other.lines_carried;
         self.decided_apart += other.decided_apart;
+        for (mine, theirs) in self.families.iter_mut().zip(other.families) {
+            *mine += theirs;
+        }
+        self.decisions.merge(&other.decisions);
     }
 }
 
@@ -108,6 +120,13 @@ impl fmt::Display for Agreement {
                 f,
                 ", helpmate lines replayed {} (carried {}), decided apart {}",
                 self.lines_replayed, self.lines_carried, self.decided_apart
+            )?;
+        }
+        if self.decisions.sides > 0 {
+            write!(
+                f,
+                "; starts: locked {}, endgame {}; decisions compared: {}",
+                self.families[0], self.families[1], self.decisions
             )?;
         }
         Ok(())
@@ -149,6 +168,8 @@ impl Statistics {
                 lines_replayed: 0,
                 lines_carried: 0,
                 decided_apart: 0,
+                families: [0; 2],
+                decisions: DecisionCounts::NONE,
             }),
         }
     }
@@ -211,6 +232,8 @@ mod tests {
             lines_replayed: 0,
             lines_carried: 0,
             decided_apart: 0,
+            families: [0; 2],
+            decisions: DecisionCounts::default(),
         };
         let mut total = one.clone();
         total.merge(&one);
@@ -227,6 +250,8 @@ mod tests {
                 lines_replayed: 0,
                 lines_carried: 0,
                 decided_apart: 0,
+                families: [0; 2],
+                decisions: DecisionCounts::default(),
             }
         );
         assert_eq!(

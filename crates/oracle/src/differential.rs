@@ -5,13 +5,13 @@
 use std::fmt;
 
 use super::Agreement;
-use crate::dead_position::{Reachable, mate_reachable};
+use crate::dead_position::{Reachable, decisions_agree, mate_reachable};
 use drawrules::laws::Edition;
 use drawrules::laws::Ending;
 use drawrules::mating::{Budget, DeadRule};
 use drawrules::reference::Reference;
 use drawrules::{Arbiter, Judgement, Notation, Rules, Status, judge};
-use drawrules_scenario::Scenario;
+use drawrules_scenario::{BlockedFamily, Scenario};
 use shakmaty::Position;
 
 /// Where two implementations first disagreed on a game.
@@ -196,6 +196,19 @@ pub fn exact_dead_position_game(
     (agreement.lines_replayed, agreement.lines_carried) =
         arbiter_lines_replay(&scenario, budget, records)?;
     let last = reference.status();
+    let family = BlockedFamily::of(bytes);
+    agreement.families[BlockedFamily::ALL
+        .iter()
+        .position(|f| *f == family)
+        .unwrap_or(0)] += 1;
+    decisions_agree(reference.position(), budget, &mut agreement.decisions).map_err(|right| {
+        DisagreementError {
+            edition: scenario.edition,
+            ply: last.ply,
+            left: "the two 5.2.2 decisions on the last position".to_owned(),
+            right,
+        }
+    })?;
     if last.ended.contains(&Ending::DeadPosition)
         && let Reachable::Mate(side) = mate_reachable(reference.position(), CONFIRM_LIMIT)
     {
@@ -209,14 +222,14 @@ pub fn exact_dead_position_game(
     Ok(agreement)
 }
 
-/// Whether `arbiter`'s record differs from `reference`'s only in that the
-/// reference left 5.2.2 undetermined and the arbiter did not: the arbiter
-/// then called the position alive (its line is replayed apart), since
-/// nothing else in the records differs, `ended` included.
+/// Whether the two records differ only in that one of the two decisions
+/// of 5.2.2 (the reference's, written for reading, or the arbiter's own,
+/// built for speed) left the position undetermined and the other called it
+/// alive: nothing else differs, `ended` included. The arbiter's line is
+/// replayed apart; a dead verdict is never let through this way.
 fn decided_apart(reference: &Status, arbiter: &Status) -> bool {
     let undetermined = |status: &Status| status.undetermined.contains(&Ending::DeadPosition);
-    undetermined(reference)
-        && !undetermined(arbiter)
+    undetermined(reference) != undetermined(arbiter)
         && Status {
             undetermined: arbiter.undetermined.clone(),
             ..reference.clone()
@@ -293,14 +306,14 @@ mod tests {
     }
 
     #[test]
-    fn only_an_undetermined_verdict_of_the_reference_may_be_decided_apart() {
+    fn only_undetermined_against_alive_may_be_decided_apart() {
         let alive = status();
         let mut undetermined = status();
         undetermined.undetermined = vec![Ending::DeadPosition];
         assert!(decided_apart(&undetermined, &alive));
-        // Never the other way round: the arbiter gave up where the
-        // reference decided.
-        assert!(!decided_apart(&alive, &undetermined));
+        // Either decision may be the one that gave up.
+        assert!(decided_apart(&alive, &undetermined));
+        assert!(!decided_apart(&alive, &alive));
         // Nor when anything else differs too.
         let mut dead = status();
         dead.ended = vec![Ending::DeadPosition];

@@ -19,7 +19,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use drawrules::mating::{Mating, Side};
-use drawrules::reference::dead_position::never_mates;
+use drawrules::unwinnable::never_mates;
 use drawrules::{Claim, Edition, Ending, GameResult, Reference, Rules};
 use drawrules_pgn::adjudicate::{
     AdjudicateOptions, Adjudication, GameFinding, GameReport, ResultCheck, Summary, TimeForfeit,

@@ -65,10 +65,47 @@ impl Scenario {
     }
 }
 
-/// The start: a locked structure for an even `choice`, a small endgame for
-/// an odd one.
+/// Which kind of start [`Scenario::blocked_from_bytes`] builds from some
+/// bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlockedFamily {
+    /// A locked pawn structure with pieces.
+    Locked,
+    /// A small endgame.
+    Endgame,
+}
+
+impl BlockedFamily {
+    /// Both families, in the order of their `choice` byte's parity.
+    pub const ALL: [BlockedFamily; 2] = [BlockedFamily::Locked, BlockedFamily::Endgame];
+
+    /// The family [`Scenario::blocked_from_bytes`] starts from for `bytes`
+    /// (its ninth byte chooses).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules_scenario::BlockedFamily;
+    ///
+    /// assert_eq!(BlockedFamily::of(&[0, 0, 0, 0, 0, 0, 0, 0, 2]), BlockedFamily::Locked);
+    /// assert_eq!(BlockedFamily::of(&[0, 0, 0, 0, 0, 0, 0, 0, 3]), BlockedFamily::Endgame);
+    /// ```
+    pub fn of(bytes: &[u8]) -> BlockedFamily {
+        Self::of_choice(bytes.get(8).copied().unwrap_or(0))
+    }
+
+    fn of_choice(choice: u8) -> BlockedFamily {
+        if choice.is_multiple_of(2) {
+            BlockedFamily::Locked
+        } else {
+            BlockedFamily::Endgame
+        }
+    }
+}
+
+/// The start of the family `choice` gives.
 fn start(seed: u64, choice: u8) -> Sample {
-    let mut samples = if choice.is_multiple_of(2) {
+    let mut samples = if BlockedFamily::of_choice(choice) == BlockedFamily::Locked {
         locked::generate(1, seed)
     } else {
         endgame::generate(1, seed)

@@ -59,7 +59,7 @@ pub mod shared;
 pub mod situations;
 mod steered;
 
-pub use blocked::BLOCKED_PLIES;
+pub use blocked::{BLOCKED_PLIES, BlockedFamily};
 pub use shapes::{Cycle, Finished, Transposition};
 pub use steered::run_of;
 

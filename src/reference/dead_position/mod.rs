@@ -9,56 +9,46 @@
 //!
 //! * **alive**: a helpmate line, UCI moves that replay to a checkmate;
 //! * **dead**: for each side, why it can never mate ([`NoMate`]): the
-//!   material alone, every reachable position visited, or a locked wall;
+//!   material alone, a locked wall, or every reachable position visited;
 //! * **undetermined**: neither within the budget ([`Budget`]); the game is
 //!   then treated as going on, and the status record says so.
 //!
-//! Per side, the steps are, in order, each exact on its own:
+//! This is the decision written for reading, the argument of
+//! `spec/rules/5-endings.md` in code. For one side, in order:
 //!
-//! 1. `material`: a lone king never mates; with no pawn, rook or queen
-//!    and at most one minor piece, or only bishops all on one colour,
-//!    neither side ever mates;
-//! 2. `wall`: a static proof that the side can never even give check;
-//! 3. `helpmate`: a helpmate line, found by a narrow search for short
-//!    lines (enough for almost every real position, tried for both sides
-//!    before anything longer), then by a best-first search;
-//! 4. `explore`: every reachable position visited; a checkmate among them
-//!    comes with its line, none proves the side can never mate (positions
-//!    dead by material are visited but not explored further);
-//! 5. `helpmate` again, when too many positions are reachable: a broader
-//!    best-first search, then one in stages: a pawn promoted to a queen,
-//!    the other side's men given up, the bare king mated.
+//! 1. [`material`]: the men on the board could never mate wherever they
+//!    stood;
+//! 2. [`wall`]: no pawn can ever move and none of the side's men can ever
+//!    reach a square next to the other king's;
+//! 3. [`search`]: a helpmate looked for, then every reachable position
+//!    visited.
+//!
+//! The [`Arbiter`](crate::Arbiter) has a decision of its own, built for
+//! speed ([`crate::unwinnable`]); the two share no code and the tests
+//! compare them: where both decide, they decide alike.
 //!
 //! # What the status record uses
 //!
-//! The search (steps 2 to 5) takes from microseconds (locked walls,
-//! endgames) to hundreds of milliseconds (full middlegames) per position,
-//! too slow to run at every ply of every game by default. The status
-//! record therefore decides 5.2.2 as its [`DeadRule`] says
-//! ([`dead_position_by`]): by default by material alone ([`dead_position`],
-//! step 1's rule for both sides), and under [`DeadRule::Exact`] by the full
-//! decision ([`deadness_in`]), an undetermined verdict listed as such. The
-//! full decision is also offered as functions: [`deadness_in`] for a
-//! position and [`can_ever_mate`] for one side.
+//! The status record decides 5.2.2 as its [`DeadRule`] says
+//! ([`dead_position_by`]): by default by material alone
+//! ([`dead_position`]), and under [`DeadRule::Exact`] by the full decision
+//! ([`deadness_in`]), an undetermined verdict listed as such.
 
-mod explore;
-mod helpmate;
-mod material;
-mod node;
-mod wall;
+pub mod material;
+pub mod search;
+pub mod wall;
 
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use super::game::Game;
 use crate::mating::{Budget, DeadRule, DeadVerdict, Deadness, Mating, NoMate};
-use explore::{Explored, explore};
-use node::uci_line;
+use search::Visited;
 
-/// Article 5.2.2 as the status record decides it: by material alone
-/// (neither side could ever mate wherever the men stood; step 1 of this
-/// module for both sides).
+/// Article 5.2.2 as the status record decides it by default: by material
+/// alone, for both sides at once.
 pub fn dead_position(game: &Game) -> bool {
-    material::insufficient_for_both(game.current())
+    material::neither_side_can_ever_mate(game.current())
 }
 
 /// Article 5.2.2 at the last ply of `game` as `rule` decides it.
@@ -85,8 +75,7 @@ pub fn dead_position_by(game: &Game, rule: DeadRule) -> DeadVerdict {
 }
 
 /// Article 5.2.2, decided exactly, at the last ply of `game`, with the
-/// default [`Budget`]: whether either side can still mate, with the
-/// evidence.
+/// default [`Budget`].
 pub fn deadness(game: &Game) -> Deadness {
     deadness_in(
         game.current(),
@@ -95,48 +84,21 @@ pub fn deadness(game: &Game) -> Deadness {
     )
 }
 
-/// Article 5.2.2 on `position` (castling written as `mode` writes it):
-/// whether either side can still mate, with the evidence, within `budget`.
-///
-/// One side able to mate is enough, so the cheap answers come first for
-/// both sides (material, the wall, a short helpmate line), and the long
-/// searches (best-first, then every reachable position) only after.
+/// Article 5.2.2 on `position` (castling written as `mode` writes it),
+/// within `budget`: White's answer first; when White can mate the
+/// position is alive, otherwise Black's answer decides.
 pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Deadness {
-    if material::insufficient_for_both(position) {
-        return Deadness::Dead {
-            white: NoMate::Material,
-            black: NoMate::Material,
-        };
-    }
-    let mut settled = [None, None];
-    for (slot, side) in settled.iter_mut().zip([Color::White, Color::Black]) {
-        *slot = statically(position, side);
-        if slot.is_none()
-            && let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes)
-        {
-            return alive(side, uci_line(&line, mode));
-        }
-    }
-    let [white, black] = settled;
-    let white = white.unwrap_or_else(|| searched(position, Color::White, mode, budget));
+    let white = can_ever_mate_in(position, Color::White, mode, budget);
     if white.is_possible() {
         return Deadness::of(&white, &Mating::Undetermined);
     }
-    let black = black.unwrap_or_else(|| searched(position, Color::Black, mode, budget));
+    let black = can_ever_mate_in(position, Color::Black, mode, budget);
     Deadness::of(&white, &black)
 }
 
-fn alive(side: Color, line: Vec<String>) -> Deadness {
-    let found = Mating::Possible { line };
-    match side {
-        Color::White => Deadness::of(&found, &Mating::Undetermined),
-        Color::Black => Deadness::of(&Mating::Undetermined, &found),
-    }
-}
-
-/// Whether `side` can still checkmate from `position` by some series of
-/// legal moves, both players cooperating (Article 5.2.2 for one side; the
-/// test Article 6.9 needs when a flag falls), with the default [`Budget`].
+/// Whether `side` can still checkmate from `position`, both players
+/// cooperating (5.2.2 for one side; the test of Article 6.9 when a flag
+/// falls), with the default [`Budget`].
 ///
 /// # Examples
 ///
@@ -160,28 +122,36 @@ pub fn can_ever_mate(position: &Chess, side: Color) -> Mating {
 }
 
 /// [`can_ever_mate`] with the castling notation `mode` (for the helpmate
-/// line) and an explicit `budget`.
+/// line) and an explicit `budget`: the static arguments, then a helpmate
+/// looked for, then every reachable position visited.
 pub fn can_ever_mate_in(
     position: &Chess,
     side: Color,
     mode: CastlingMode,
     budget: Budget,
 ) -> Mating {
-    if let Some(settled) = statically(position, side) {
-        return settled;
+    if let Some(reason) = never_mates(position, side) {
+        return Mating::Impossible { reason };
     }
-    if let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes) {
+    if let Some(line) = search::helpmate(position, side, budget.helpmate_nodes) {
         return Mating::Possible {
-            line: uci_line(&line, mode),
+            line: uci(&line, mode),
         };
     }
-    searched(position, side, mode, budget)
+    match search::visit(position, side, budget.explored_positions) {
+        Visited::Mate(line) => Mating::Possible {
+            line: uci(&line, mode),
+        },
+        Visited::NoMate(positions) => Mating::Impossible {
+            reason: NoMate::Exhausted { positions },
+        },
+        Visited::TooMany => Mating::Undetermined,
+    }
 }
 
 /// Steps 1 and 2 alone, no search: why `side` can never mate from
-/// `position` when its material or a locked pawn wall proves it, `None`
-/// when neither does (which proves nothing). Cheap enough for every game
-/// of a database.
+/// `position`, when the material or a locked wall proves it; `None` proves
+/// nothing.
 ///
 /// # Examples
 ///
@@ -198,7 +168,7 @@ pub fn can_ever_mate_in(
 /// ```
 pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
     if material::lone_king(position, side)
-        || material::insufficient_for_both(position)
+        || material::neither_side_can_ever_mate(position)
         || material::minor_against_a_major(position, side)
     {
         return Some(NoMate::Material);
@@ -206,34 +176,12 @@ pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
     wall::walled_off(position, side).then_some(NoMate::Wall)
 }
 
-/// [`never_mates`] as an answer for one side.
-fn statically(position: &Chess, side: Color) -> Option<Mating> {
-    never_mates(position, side).map(|reason| Mating::Impossible { reason })
-}
-
-/// The long searches for `side`: best-first for a helpmate, then every
-/// reachable position, then (when there are too many) the harder helpmate
-/// searches.
-fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
-    if let Some(line) = helpmate::best_first(position, side, budget.helpmate_nodes) {
-        return Mating::Possible {
-            line: uci_line(&line, mode),
-        };
-    }
-    match explore(position, side, budget.explored_positions) {
-        Explored::Mate(line) => Mating::Possible {
-            line: uci_line(&line, mode),
-        },
-        Explored::NoMate(positions) => Mating::Impossible {
-            reason: NoMate::Exhausted { positions },
-        },
-        Explored::TooMany => match helpmate::harder(position, side, budget.helpmate_nodes) {
-            Some(line) => Mating::Possible {
-                line: uci_line(&line, mode),
-            },
-            None => Mating::Undetermined,
-        },
-    }
+/// Moves as UCI text.
+fn uci(moves: &[Move], mode: CastlingMode) -> Vec<String> {
+    moves
+        .iter()
+        .map(|&mv| UciMove::from_move(mv, mode).to_string())
+        .collect()
 }
 
 #[cfg(test)]
@@ -241,93 +189,67 @@ mod tests {
     use super::*;
     use crate::reference::testing::game;
 
-    fn dead(fen: &str) -> bool {
-        let game = game(fen, "");
-        let material = dead_position(&game);
-        assert_eq!(deadness(&game).is_dead(), material, "{fen}");
-        material
-    }
-
-    #[test]
-    fn material_that_can_never_mate() {
-        assert!(dead("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "K v K");
-        assert!(dead("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), "KN v K");
-        assert!(dead("4k3/8/8/8/8/8/8/4KB2 w - - 0 1"), "KB v K");
-        assert!(dead("4kb2/8/8/8/8/8/8/4K3 w - - 0 1"), "K v KB");
-        // f1 and c8 are both light squares.
-        assert!(
-            dead("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1"),
-            "KB v KB, same colour"
-        );
-        // c8, f1 and h1 are all light: three bishops that can never mate.
-        assert!(
-            dead("2b1k3/8/8/8/8/8/8/4KB1B w - - 0 1"),
-            "KBB v KB, all light"
-        );
-    }
-
-    #[test]
-    fn material_that_can_mate_with_help() {
-        assert!(
-            !dead("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1"),
-            "KB v KB, opposite colours"
-        );
-        assert!(!dead("2b1k3/8/8/8/8/8/8/B3KB2 w - - 0 1"), "a1 is dark");
-        assert!(!dead("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1"), "KNN v K");
-        assert!(!dead("4kn2/8/8/8/8/8/8/4KN2 w - - 0 1"), "KN v KN");
-        assert!(!dead("4kn2/8/8/8/8/8/8/4KB2 w - - 0 1"), "KB v KN");
-        assert!(!dead("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), "KR v K");
-        assert!(!dead("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), "KP v K");
-    }
-
     fn verdict(fen: &str) -> Deadness {
         deadness(&game(fen, ""))
     }
 
-    #[test]
-    fn a_locked_chain_with_bare_kings_is_dead_by_the_wall() {
-        let wall = NoMate::Wall;
-        let dead = Deadness::Dead {
-            white: wall,
-            black: wall,
-        };
-        assert_eq!(verdict("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1"), dead);
-        // A light-squared bishop behind the wall changes nothing.
-        assert_eq!(verdict("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/KB6 w - - 0 1"), dead);
+    fn replays_to_mate(fen: &str, line: &[String]) -> bool {
+        game(fen, &line.join(" ")).current().is_checkmate()
     }
 
     #[test]
-    fn a_pawn_that_can_take_a_pawn_opens_the_wall() {
-        // g3 can take on h4 (and h4 on g3): Black's g-pawn then runs
-        // through. Once judged dead by the wall, as if pawns never took
-        // pawns.
-        let fen = "4k3/8/8/1p1p1p2/pPpPpPpp/P1P1P1PP/8/4K3 w - - 0 1";
-        let Deadness::Alive { line, .. } = verdict(fen) else {
-            panic!("{fen} must be alive")
-        };
-        let replayed = game(fen, &line.join(" "));
-        assert!(replayed.current().is_checkmate(), "{line:?}");
+    fn material_decides_small_endings() {
+        for fen in [
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4KN2 w - - 0 1",
+            "2b1k3/8/8/8/8/8/8/4KB1B w - - 0 1",
+        ] {
+            assert!(dead_position(&game(fen, "")), "{fen}");
+            assert_eq!(
+                verdict(fen),
+                Deadness::Dead {
+                    white: NoMate::Material,
+                    black: NoMate::Material
+                },
+                "{fen}"
+            );
+        }
+        for fen in [
+            "4kb2/8/8/8/8/8/8/4KB2 w - - 0 1",
+            "4kn2/8/8/8/8/8/8/4KN2 w - - 0 1",
+            "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
+        ] {
+            assert!(!dead_position(&game(fen, "")), "{fen}");
+            let Deadness::Alive { line, .. } = verdict(fen) else {
+                panic!("{fen} must be alive")
+            };
+            assert!(replays_to_mate(fen, &line), "{fen}: {line:?}");
+        }
     }
 
     #[test]
-    fn a_pawn_break_keeps_the_position_alive() {
+    fn a_locked_chain_is_dead_by_the_wall_and_a_pawn_break_is_not() {
+        assert_eq!(
+            verdict("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/KB6 w - - 0 1"),
+            Deadness::Dead {
+                white: NoMate::Wall,
+                black: NoMate::Wall
+            }
+        );
         let fen = "k7/8/8/p1p1p1p1/P1P1P1P1/8/7P/K7 w - - 0 1";
         let Deadness::Alive { line, .. } = verdict(fen) else {
             panic!("{fen} must be alive")
         };
-        let replayed = game(fen, &line.join(" "));
-        assert!(replayed.current().is_checkmate(), "{line:?}");
+        assert!(replays_to_mate(fen, &line), "{line:?}");
     }
 
     #[test]
-    fn a_capture_that_leaves_mate_possible_only_with_help() {
-        // After Kxd2 White has a lone knight against a knight: no mate can
-        // be forced, but Black's knight can block its own king.
-        let fen = "4k3/8/8/8/8/8/3r4/4KN1n w - - 0 1";
-        let Deadness::Alive { line, .. } = deadness(&game(fen, "e1d2")) else {
-            panic!("must be alive")
+    fn a_knight_mates_with_the_help_of_the_other_knight() {
+        // No mate can be forced, but Black's knight can block its own king.
+        let fen = "4k3/8/8/8/8/8/3K4/5N1n b - - 0 1";
+        let Deadness::Alive { line, .. } = verdict(fen) else {
+            panic!("{fen} must be alive")
         };
-        let replayed = game(fen, &format!("e1d2 {}", line.join(" ")));
-        assert!(replayed.current().is_checkmate(), "{line:?}");
+        assert!(replays_to_mate(fen, &line), "{line:?}");
     }
 }

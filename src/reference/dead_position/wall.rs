@@ -1,131 +1,128 @@
-//! Article 5.2.2 proved without moving a man: a locked wall of pawns.
+//! Article 5.2.2 proved without moving a man: a locked wall of pawns
+//! behind which the side's men can never reach the other king.
 //!
-//! Our argument, for one side (the "mater") at a time:
+//! The argument, for one side (the mater):
 //!
-//! 1. **No pawn can ever move.** Every pawn has a pawn on the square in
-//!    front of it, no pawn attacks an enemy pawn, and no en passant capture
-//!    is possible now. A pawn could then only move by capturing a piece,
-//!    and (2) shows no piece ever stands where a pawn could take it.
-//! 2. **Every other man stays in a region it cannot leave, and never meets
-//!    a pawn.** From its square, a man steps as it moves (a king one
-//!    square, a knight a jump, a bishop, rook or queen along its lines with
-//!    only pawns in the way: other men can always step aside). A king never
-//!    enters a square an enemy pawn attacks; it may take an enemy pawn only
-//!    if no enemy pawn guards it, so an unguarded enemy pawn next to its
-//!    region spoils the argument. Any other man spoils it if its region
-//!    holds a square an enemy pawn attacks (the pawn could take it, and
-//!    move) or an enemy pawn in its way (it could take the pawn). A king
-//!    already in check from a pawn spoils it too.
-//! 3. **No man of the mater can ever give check.** The mater's pawns never
-//!    attack the other king's region (the king never enters such squares);
-//!    the mater's king never gives check; and no square of any other man's
-//!    region attacks, with only pawns in the way, a square of the other
-//!    king's region.
+//! 1. **No pawn can ever move.** Each pawn has a pawn right in front of
+//!    it, none attacks an enemy pawn, and no en passant capture is legal
+//!    now. A pawn could then move only by taking a piece, and (2) shows no
+//!    piece ever stands where a pawn attacks.
+//! 2. **Every other man has a region it never leaves, and never meets a
+//!    pawn.** A man's region is every square it could reach by its own
+//!    moves, taken one after another, if the pawns were the only men on the
+//!    board (the others can always step aside). A king never steps where an
+//!    enemy pawn attacks and cannot take a guarded pawn; if it could take
+//!    an unguarded one, the argument fails. Any other man fails it when its
+//!    region holds an enemy pawn or a square an enemy pawn attacks. A king
+//!    in check from a pawn, or any man attacked by a pawn now, fails it too.
+//! 3. **The mater never gives check.** None of its pawns attacks the other
+//!    king's region, and no square of the region of any of its other men
+//!    (its king never checks) attacks a square of the other king's region,
+//!    with only pawns in the way.
 //!
-//! When all three hold, the mater can never give check, so never mate. The
-//! regions only ever over-estimate where a man can go, so the argument never
-//! proves a position dead that is not.
+//! Regions only ever over-estimate where a man can go, so the argument
+//! never proves dead a position that is not.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
 
-/// Whether the wall argument proves that `mater` can never checkmate in
-/// `position`.
+/// Whether the wall argument proves that `mater` can never checkmate.
 pub fn walled_off(position: &Chess, mater: Color) -> bool {
-    let board = position.board();
-    if !pawns_locked(position) {
+    if !no_pawn_can_move(position) {
         return false;
     }
+    let board = position.board();
     let Some(their_king) = board.king_of(!mater) else {
         return false;
     };
-    let Some(their_region) = region(board, their_king, Role::King, !mater) else {
+    let Some(their_region) = region(position, their_king) else {
         return false;
     };
-    let pawns = board.pawns();
+    let mut men = Vec::new();
     for square in board.occupied() & !board.pawns() {
-        let Some(piece) = board.piece_at(square) else {
-            continue;
-        };
-        let Some(reach) = region(board, square, piece.role, piece.color) else {
+        let Some(reach) = region(position, square) else {
             return false;
         };
-        if piece.color != mater || piece.role == Role::King {
-            continue;
-        }
-        let gives_check = reach
-            .into_iter()
-            .any(|from| (piece_attacks(piece.role, from, pawns) & their_region).any());
-        if gives_check {
-            return false;
-        }
+        men.push((square, reach));
     }
-    true
-}
-
-/// Point 1: every pawn has a pawn in front of it, no pawn attacks an enemy
-/// pawn (it could take it), and no en passant capture is possible now.
-fn pawns_locked(position: &Chess) -> bool {
-    let board = position.board();
-    let blocked = board.pawns().into_iter().all(|pawn| {
-        let color = board.color_at(pawn).unwrap_or(Color::White);
-        let ahead = match color {
-            Color::White => pawn.offset(8),
-            Color::Black => pawn.offset(-8),
+    let mater_pawns_attack = (board.pawns() & board.by_color(mater))
+        .into_iter()
+        .any(|pawn| (attacks::pawn_attacks(mater, pawn) & their_region).any());
+    if mater_pawns_attack {
+        return false;
+    }
+    men.into_iter().all(|(square, reach)| {
+        let Some(piece) = board.piece_at(square) else {
+            return true;
         };
-        let enemy_pawns = board.by_color(!color) & board.pawns();
-        ahead.is_some_and(|square| board.pawns().contains(square))
-            && (attacks::pawn_attacks(color, pawn) & enemy_pawns).is_empty()
-    });
-    let en_passant = position.legal_moves().iter().any(|mv| mv.is_en_passant());
-    blocked && !en_passant
+        piece.color != mater
+            || piece.role == Role::King
+            || reach
+                .into_iter()
+                .all(|from| (steps(piece.role, from, board.pawns()) & their_region).is_empty())
+    })
 }
 
-/// Point 2: the squares a man of `role` and `color` on `from` can ever
-/// reach, or `None` when it could meet a pawn (take one, or be taken).
-fn region(board: &Board, from: Square, role: Role, color: Color) -> Option<Bitboard> {
+/// Point 1 of the argument.
+fn no_pawn_can_move(position: &Chess) -> bool {
+    let board = position.board();
+    let each_pawn_stuck = board.pawns().into_iter().all(|pawn| {
+        let Some(color) = board.color_at(pawn) else {
+            return false;
+        };
+        let ahead = pawn.offset(if color == Color::White { 8 } else { -8 });
+        let blocked = ahead.is_some_and(|square| board.pawns().contains(square));
+        let enemy_pawns = board.pawns() & board.by_color(!color);
+        blocked && (attacks::pawn_attacks(color, pawn) & enemy_pawns).is_empty()
+    });
+    each_pawn_stuck && !position.legal_moves().iter().any(|mv| mv.is_en_passant())
+}
+
+/// Point 2 of the argument: the region of the man on `from`, or `None`
+/// when it could meet a pawn.
+fn region(position: &Chess, from: Square) -> Option<Bitboard> {
+    let board = position.board();
+    let piece = board.piece_at(from)?;
     let pawns = board.pawns();
-    let enemy_pawns = board.by_color(!color) & pawns;
-    let enemy_pawn_attacks =
-        |square: Square| (attacks::pawn_attacks(color, square) & enemy_pawns).any();
-    if enemy_pawn_attacks(from) {
+    let own_pawns = pawns & board.by_color(piece.color);
+    let enemy_pawns = pawns & board.by_color(!piece.color);
+    let attacked_by_a_pawn =
+        |square: Square| (attacks::pawn_attacks(piece.color, square) & enemy_pawns).any();
+    if attacked_by_a_pawn(from) {
         return None;
     }
-    let mut reach = Bitboard::from(from);
-    let mut todo = vec![from];
-    while let Some(square) = todo.pop() {
-        for next in piece_attacks(role, square, pawns) {
-            if reach.contains(next) || (board.by_color(color) & pawns).contains(next) {
+    let mut reached = Bitboard::from(from);
+    let mut to_visit = vec![from];
+    while let Some(square) = to_visit.pop() {
+        for next in steps(piece.role, square, pawns) {
+            if reached.contains(next) || own_pawns.contains(next) {
                 continue;
             }
-            let attacked = enemy_pawn_attacks(next);
-            if enemy_pawns.contains(next) {
-                if role == Role::King && attacked {
-                    continue; // a guarded pawn: the king may not take it
-                }
-                return None;
+            let guarded = attacked_by_a_pawn(next);
+            match (piece.role, enemy_pawns.contains(next), guarded) {
+                // A king stays off squares a pawn attacks and leaves a
+                // guarded pawn alone.
+                (Role::King, _, true) => continue,
+                // Any man could take an enemy pawn in its way, and any man
+                // but a king could be taken where a pawn attacks.
+                (_, true, _) | (_, false, true) => return None,
+                _ => {}
             }
-            if attacked {
-                if role == Role::King {
-                    continue;
-                }
-                return None;
-            }
-            reach.add(next);
-            todo.push(next);
+            reached.add(next);
+            to_visit.push(next);
         }
     }
-    Some(reach)
+    Some(reached)
 }
 
-/// The squares a man of `role` on `from` attacks, with only `blockers` in
-/// the way (a king's and a knight's steps for those two).
-fn piece_attacks(role: Role, from: Square, blockers: Bitboard) -> Bitboard {
+/// The squares a man of kind `role` on `from` attacks, with only `pawns`
+/// in the way.
+fn steps(role: Role, from: Square, pawns: Bitboard) -> Bitboard {
     match role {
         Role::King => attacks::king_attacks(from),
         Role::Knight => attacks::knight_attacks(from),
-        Role::Bishop => attacks::bishop_attacks(from, blockers),
-        Role::Rook => attacks::rook_attacks(from, blockers),
-        Role::Queen => attacks::queen_attacks(from, blockers),
+        Role::Bishop => attacks::bishop_attacks(from, pawns),
+        Role::Rook => attacks::rook_attacks(from, pawns),
+        Role::Queen => attacks::queen_attacks(from, pawns),
         Role::Pawn => Bitboard::EMPTY,
     }
 }

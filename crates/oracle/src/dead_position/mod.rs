@@ -12,6 +12,7 @@
 //!
 //! [`Tally`] adds the results up into the survey's table.
 
+mod decisions;
 mod independent;
 mod playouts;
 mod tally;
@@ -19,10 +20,11 @@ mod tally;
 use std::time::{Duration, Instant};
 
 use drawrules::mating::{Budget, Deadness, NoMate};
-use drawrules::reference::dead_position::deadness_in;
+use drawrules::unwinnable::deadness_in;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
+pub use decisions::{DecisionCounts, decisions_agree};
 pub use independent::{Reachable, mate_reachable};
 pub use playouts::mate_by_playouts;
 pub use tally::Tally;

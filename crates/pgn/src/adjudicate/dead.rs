@@ -18,7 +18,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 use super::EndedAt;
 use drawrules::laws::{Ending, GameResult};
 use drawrules::mating::{Budget, Deadness, NoMate, Side};
-use drawrules::reference::dead_position::deadness_in;
+use drawrules::unwinnable::deadness_in;
 
 /// What the exact 5.2.2 check found over the plies of a game it looked at
 /// (from the start to where the game ended by rule, or to its last move).

@@ -15,7 +15,7 @@
 //!   the board comes first, and the other findings cover it).
 //!
 //! The winner's chances are decided by
-//! [`can_ever_mate_in`](drawrules::reference::dead_position::can_ever_mate_in)
+//! [`can_ever_mate_in`](drawrules::unwinnable::can_ever_mate_in)
 //! on the final position with the default [`Budget`]: a helpmate line, a
 //! reason why none exists, or *undetermined*, which is reported as such and
 //! never counted as either answer.
@@ -26,7 +26,7 @@ use shakmaty::{CastlingMode, Chess};
 use super::{DeadCheck, EndedAt};
 use drawrules::laws::GameResult;
 use drawrules::mating::{Budget, Mating, Side};
-use drawrules::reference::dead_position::{can_ever_mate_in, never_mates};
+use drawrules::unwinnable::{can_ever_mate_in, never_mates};
 
 /// Article 6.9 on a game won on time: the winner, and whether it could
 /// still have checkmated from the final position, with the evidence.

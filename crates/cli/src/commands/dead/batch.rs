@@ -12,8 +12,8 @@ use std::io::{self, BufRead, Read, Write};
 use drawrules::StartPosition;
 use drawrules::mating::{Budget, Deadness};
 use drawrules::reference::Game;
-use drawrules::reference::dead_position::can_ever_mate_in;
 use drawrules::reference::fen::fen;
+use drawrules::unwinnable::can_ever_mate_in;
 use shakmaty::{CastlingMode, Color};
 
 /// The longest line read (a FEN is under 100 bytes); the rest of a longer

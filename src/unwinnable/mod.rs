@@ -1,0 +1,294 @@
+//! Article 5.2.2 decided for speed: the [`Arbiter`](crate::Arbiter)'s
+//! decision, and the one the command line, `adjudicate` and the comparison
+//! with other analysers call.
+//!
+//! The [reference](crate::reference::dead_position) keeps the decision
+//! written for reading; this one is its own, built so that the cheap exact
+//! proofs come first and the searches are tuned. The two share no code: the
+//! tests and the fuzz targets compare them, and where both decide, they
+//! must decide alike. The vocabulary is the same ([`Mating`], [`Deadness`],
+//! [`NoMate`], [`Budget`]), and so is the reading: both players are taken
+//! to cooperate; a side *can mate* when some series of legal moves leads to
+//! a checkmate given by that side; the position is dead when neither side
+//! can. Every verdict carries its evidence and we never guess.
+//!
+//! Per side, the steps are, in order, each exact on its own:
+//!
+//! 1. `material`: a lone king never mates; with no pawn, rook or queen
+//!    and at most one minor piece, or only bishops all on one colour,
+//!    neither side ever mates; a lone minor piece never mates a king with
+//!    one major piece beside it (see `material`);
+//! 2. `wall`: a static proof that the side can never even give check;
+//! 3. `helpmate`: a helpmate line, found by a narrow search for short
+//!    lines (enough for almost every real position, tried for both sides
+//!    before anything longer), then by a best-first search;
+//! 4. `explore`: every reachable position visited; a checkmate among them
+//!    comes with its line, none proves the side can never mate (positions
+//!    dead by material are visited but not explored further);
+//! 5. `helpmate` again, when too many positions are reachable: a broader
+//!    best-first search, then one in stages: a pawn promoted to a queen,
+//!    the other side's men given up, the bare king mated.
+
+mod explore;
+mod helpmate;
+mod material;
+mod node;
+mod wall;
+
+use shakmaty::{CastlingMode, Chess, Color};
+
+use crate::mating::{Budget, Deadness, Mating, NoMate};
+use explore::{Explored, explore};
+use node::uci_line;
+
+/// Article 5.2.2 on `position` (castling written as `mode` writes it):
+/// whether either side can still mate, with the evidence, within `budget`.
+///
+/// One side able to mate is enough, so the cheap answers come first for
+/// both sides (material, the wall, a short helpmate line), and the long
+/// searches (best-first, then every reachable position) only after.
+pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Deadness {
+    if material::insufficient_for_both(position) {
+        return Deadness::Dead {
+            white: NoMate::Material,
+            black: NoMate::Material,
+        };
+    }
+    let mut settled = [None, None];
+    for (slot, side) in settled.iter_mut().zip([Color::White, Color::Black]) {
+        *slot = statically(position, side);
+        if slot.is_none()
+            && let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes)
+        {
+            return alive(side, uci_line(&line, mode));
+        }
+    }
+    let [white, black] = settled;
+    let white = white.unwrap_or_else(|| searched(position, Color::White, mode, budget));
+    if white.is_possible() {
+        return Deadness::of(&white, &Mating::Undetermined);
+    }
+    let black = black.unwrap_or_else(|| searched(position, Color::Black, mode, budget));
+    Deadness::of(&white, &black)
+}
+
+fn alive(side: Color, line: Vec<String>) -> Deadness {
+    let found = Mating::Possible { line };
+    match side {
+        Color::White => Deadness::of(&found, &Mating::Undetermined),
+        Color::Black => Deadness::of(&Mating::Undetermined, &found),
+    }
+}
+
+/// Whether `side` can still checkmate from `position` by some series of
+/// legal moves, both players cooperating (Article 5.2.2 for one side; the
+/// test Article 6.9 needs when a flag falls), with the default [`Budget`].
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::mating::{Mating, NoMate};
+/// use drawrules::unwinnable::can_ever_mate;
+/// use shakmaty::{Chess, Color, fen::Fen, CastlingMode};
+///
+/// let position: Chess = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+///     .parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// // White's rook can mate with Black's help; Black's lone king never can.
+/// assert!(matches!(can_ever_mate(&position, Color::White), Mating::Possible { .. }));
+/// assert_eq!(
+///     can_ever_mate(&position, Color::Black),
+///     Mating::Impossible { reason: NoMate::Material }
+/// );
+/// ```
+pub fn can_ever_mate(position: &Chess, side: Color) -> Mating {
+    can_ever_mate_in(position, side, CastlingMode::Standard, Budget::DEFAULT)
+}
+
+/// [`can_ever_mate`] with the castling notation `mode` (for the helpmate
+/// line) and an explicit `budget`.
+pub fn can_ever_mate_in(
+    position: &Chess,
+    side: Color,
+    mode: CastlingMode,
+    budget: Budget,
+) -> Mating {
+    if let Some(settled) = statically(position, side) {
+        return settled;
+    }
+    if let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes) {
+        return Mating::Possible {
+            line: uci_line(&line, mode),
+        };
+    }
+    searched(position, side, mode, budget)
+}
+
+/// Steps 1 and 2 alone, no search: why `side` can never mate from
+/// `position` when its material or a locked pawn wall proves it, `None`
+/// when neither does (which proves nothing). Cheap enough for every game
+/// of a database.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::mating::NoMate;
+/// use drawrules::unwinnable::never_mates;
+/// use shakmaty::{Chess, Color, fen::Fen, CastlingMode};
+///
+/// let position: Chess = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
+///     .parse::<Fen>().unwrap()
+///     .into_position(CastlingMode::Standard).unwrap();
+/// assert_eq!(never_mates(&position, Color::Black), Some(NoMate::Material));
+/// assert_eq!(never_mates(&position, Color::White), None);
+/// ```
+pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
+    if material::lone_king(position, side)
+        || material::insufficient_for_both(position)
+        || material::minor_against_a_major(position, side)
+    {
+        return Some(NoMate::Material);
+    }
+    wall::walled_off(position, side).then_some(NoMate::Wall)
+}
+
+/// [`never_mates`] as an answer for one side.
+fn statically(position: &Chess, side: Color) -> Option<Mating> {
+    never_mates(position, side).map(|reason| Mating::Impossible { reason })
+}
+
+/// The long searches for `side`: best-first for a helpmate, then every
+/// reachable position, then (when there are too many) the harder helpmate
+/// searches.
+fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
+    if let Some(line) = helpmate::best_first(position, side, budget.helpmate_nodes) {
+        return Mating::Possible {
+            line: uci_line(&line, mode),
+        };
+    }
+    match explore(position, side, budget.explored_positions) {
+        Explored::Mate(line) => Mating::Possible {
+            line: uci_line(&line, mode),
+        },
+        Explored::NoMate(positions) => Mating::Impossible {
+            reason: NoMate::Exhausted { positions },
+        },
+        Explored::TooMany => match helpmate::harder(position, side, budget.helpmate_nodes) {
+            Some(line) => Mating::Possible {
+                line: uci_line(&line, mode),
+            },
+            None => Mating::Undetermined,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::Position;
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn verdict(fen: &str) -> Deadness {
+        deadness_in(&position(fen), CastlingMode::Standard, Budget::DEFAULT)
+    }
+
+    /// Whether `line` replays from `fen` to a checkmate.
+    fn mates(fen: &str, line: &[String]) -> bool {
+        let mut position = position(fen);
+        for text in line {
+            let mv = text.parse::<UciMove>().unwrap().to_move(&position).unwrap();
+            position.play_unchecked(mv);
+        }
+        position.is_checkmate()
+    }
+
+    fn dead(fen: &str) -> bool {
+        let material = material::insufficient_for_both(&position(fen));
+        assert_eq!(verdict(fen).is_dead(), material, "{fen}");
+        material
+    }
+
+    #[test]
+    fn material_that_can_never_mate() {
+        assert!(dead("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), "K v K");
+        assert!(dead("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), "KN v K");
+        assert!(dead("4k3/8/8/8/8/8/8/4KB2 w - - 0 1"), "KB v K");
+        assert!(dead("4kb2/8/8/8/8/8/8/4K3 w - - 0 1"), "K v KB");
+        // f1 and c8 are both light squares.
+        assert!(
+            dead("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1"),
+            "KB v KB, same colour"
+        );
+        // c8, f1 and h1 are all light: three bishops that can never mate.
+        assert!(
+            dead("2b1k3/8/8/8/8/8/8/4KB1B w - - 0 1"),
+            "KBB v KB, all light"
+        );
+    }
+
+    #[test]
+    fn material_that_can_mate_with_help() {
+        assert!(
+            !dead("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1"),
+            "KB v KB, opposite colours"
+        );
+        assert!(!dead("2b1k3/8/8/8/8/8/8/B3KB2 w - - 0 1"), "a1 is dark");
+        assert!(!dead("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1"), "KNN v K");
+        assert!(!dead("4kn2/8/8/8/8/8/8/4KN2 w - - 0 1"), "KN v KN");
+        assert!(!dead("4kn2/8/8/8/8/8/8/4KB2 w - - 0 1"), "KB v KN");
+        assert!(!dead("4k3/8/8/8/8/8/8/4K2R w - - 0 1"), "KR v K");
+        assert!(!dead("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"), "KP v K");
+    }
+
+    #[test]
+    fn a_locked_chain_with_bare_kings_is_dead_by_the_wall() {
+        let wall = NoMate::Wall;
+        let dead = Deadness::Dead {
+            white: wall,
+            black: wall,
+        };
+        assert_eq!(verdict("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1"), dead);
+        // A light-squared bishop behind the wall changes nothing.
+        assert_eq!(verdict("k7/8/8/p1p1p1p1/P1P1P1P1/8/8/KB6 w - - 0 1"), dead);
+    }
+
+    #[test]
+    fn a_pawn_that_can_take_a_pawn_opens_the_wall() {
+        // g3 can take on h4 (and h4 on g3): Black's g-pawn then runs
+        // through. Once judged dead by the wall, as if pawns never took
+        // pawns.
+        let fen = "4k3/8/8/1p1p1p2/pPpPpPpp/P1P1P1PP/8/4K3 w - - 0 1";
+        let Deadness::Alive { line, .. } = verdict(fen) else {
+            panic!("{fen} must be alive")
+        };
+        assert!(mates(fen, &line), "{line:?}");
+    }
+
+    #[test]
+    fn a_pawn_break_keeps_the_position_alive() {
+        let fen = "k7/8/8/p1p1p1p1/P1P1P1P1/8/7P/K7 w - - 0 1";
+        let Deadness::Alive { line, .. } = verdict(fen) else {
+            panic!("{fen} must be alive")
+        };
+        assert!(mates(fen, &line), "{line:?}");
+    }
+
+    #[test]
+    fn a_capture_that_leaves_mate_possible_only_with_help() {
+        // After Kxd2 White has a lone knight against a knight: no mate can
+        // be forced, but Black's knight can block its own king.
+        let fen = "4k3/8/8/8/8/8/3K4/5N1n b - - 0 1";
+        let Deadness::Alive { line, .. } = verdict(fen) else {
+            panic!("must be alive")
+        };
+        assert!(mates(fen, &line), "{line:?}");
+    }
+}
