@@ -30,9 +30,10 @@ pub enum NoMate {
         /// How many distinct positions were visited.
         positions: usize,
     },
-    /// A static argument: no pawn can ever move or be taken (a locked
-    /// wall), so every man is confined to a region, and no man of this side
-    /// can ever attack a square the other king can reach.
+    /// A static argument: pawns that are locked, or can only walk up to a
+    /// wall and stop there, confine every man to a region it can never
+    /// leave, and no man of this side can ever attack a square the other
+    /// king can reach.
     Wall,
 }
 

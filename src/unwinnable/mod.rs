@@ -18,7 +18,9 @@
 //!    and at most one minor piece, or only bishops all on one colour,
 //!    neither side ever mates; a lone minor piece never mates a king with
 //!    one major piece beside it (see `material`);
-//! 2. `wall`: a static proof that the side can never even give check;
+//! 2. `wall`, then `confined`: a static proof that the side can never
+//!    even give check, first behind a wall no pawn can leave, then with
+//!    pawns that can still walk up to the wall;
 //! 3. `helpmate`: a helpmate line, found by a narrow search for short
 //!    lines (enough for almost every real position, tried for both sides
 //!    before anything longer), then by a best-first search;
@@ -29,6 +31,7 @@
 //!    best-first search, then one in stages: a pawn promoted to a queen,
 //!    the other side's men given up, the bare king mated.
 
+mod confined;
 mod explore;
 mod helpmate;
 mod material;
@@ -149,7 +152,8 @@ pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
     {
         return Some(NoMate::Material);
     }
-    wall::walled_off(position, side).then_some(NoMate::Wall)
+    (wall::walled_off(position, side) || confined::never_checks(position, side))
+        .then_some(NoMate::Wall)
 }
 
 /// [`never_mates`] as an answer for one side.

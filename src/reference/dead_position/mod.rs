@@ -18,8 +18,9 @@
 //!
 //! 1. [`material`]: the men on the board could never mate wherever they
 //!    stood;
-//! 2. [`wall`]: no pawn can ever move and none of the side's men can ever
-//!    reach a square next to the other king's;
+//! 2. [`wall`]: every man is confined to the squares it could ever stand
+//!    on, and none of the side's men can ever attack a square of the other
+//!    king's;
 //! 3. [`search`]: a helpmate looked for, then every reachable position
 //!    visited.
 //!

@@ -1,128 +1,310 @@
-//! Article 5.2.2 proved without moving a man: a locked wall of pawns
-//! behind which the side's men can never reach the other king.
+//! Article 5.2.2 proved without search: walls of pawns that keep the side's
+//! men away from the other king forever.
 //!
-//! The argument, for one side (the mater):
+//! The argument, for one side (the mater), is about where each man could
+//! ever stand: its *region*. We start from each man's own square and
+//! widen the regions, round after round, by the moves the rules of chess
+//! allow given the regions found so far, until a round widens nothing:
 //!
-//! 1. **No pawn can ever move.** Each pawn has a pawn right in front of
-//!    it, none attacks an enemy pawn, and no en passant capture is legal
-//!    now. A pawn could then move only by taking a piece, and (2) shows no
-//!    piece ever stands where a pawn attacks.
-//! 2. **Every other man has a region it never leaves, and never meets a
-//!    pawn.** A man's region is every square it could reach by its own
-//!    moves, taken one after another, if the pawns were the only men on the
-//!    board (the others can always step aside). A king never steps where an
-//!    enemy pawn attacks and cannot take a guarded pawn; if it could take
-//!    an unguarded one, the argument fails. Any other man fails it when its
-//!    region holds an enemy pawn or a square an enemy pawn attacks. A king
-//!    in check from a pawn, or any man attacked by a pawn now, fails it too.
-//! 3. **The mater never gives check.** None of its pawns attacks the other
-//!    king's region, and no square of the region of any of its other men
-//!    (its king never checks) attacks a square of the other king's region,
-//!    with only pawns in the way.
+//! 1. **Fixed pawns.** A pawn is fixed while its region is its own square
+//!    and no man of the other side could ever take it. A fixed pawn stands
+//!    where it is in every position the game can reach: lines stop at it,
+//!    no man of its own side ever lands on it, and the other king never
+//!    steps onto a square it attacks.
+//! 2. **Pieces** (kings included) go from square to square by their own
+//!    moves, lines stopping only at fixed pawns. A man that may land on a
+//!    square an enemy pawn may stand on could take that pawn, and so could
+//!    an enemy pawn that may attack such a square: that pawn is no longer
+//!    fixed.
+//! 3. **Pawns** step forward (two squares from their first square) onto a
+//!    square no fixed pawn stands on, and take diagonally onto a square an
+//!    enemy man other than the king may stand on. Two pawns of one file
+//!    that can never leave it never pass each other: a pawn stops before
+//!    an enemy pawn of its file ahead of it, and before the furthest
+//!    square of a pawn of its own side ahead of it. A pawn that could
+//!    reach its last rank could become any piece: the argument gives up.
 //!
-//! Regions only ever over-estimate where a man can go, so the argument
-//! never proves dead a position that is not.
+//! Every game from the position keeps each man in its region (each of its
+//! moves is one of these, given where the men stood before it), so when no
+//! square of the region of any man of the mater (its king never checks)
+//! attacks a square of the other king's region, the mater can never give
+//! check, and never mate. A locked wall, where no pawn can move at all, is
+//! the simplest case: then every pawn is fixed. The argument also gives up
+//! when an en passant capture is possible now.
 
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role, Square, attacks};
 
 /// Whether the wall argument proves that `mater` can never checkmate.
 pub fn walled_off(position: &Chess, mater: Color) -> bool {
-    if !no_pawn_can_move(position) {
+    if position.legal_moves().iter().any(|mv| mv.is_en_passant()) {
         return false;
     }
+    let Some(regions) = regions(position) else {
+        return false;
+    };
     let board = position.board();
     let Some(their_king) = board.king_of(!mater) else {
         return false;
     };
-    let Some(their_region) = region(position, their_king) else {
-        return false;
-    };
-    let mut men = Vec::new();
-    for square in board.occupied() & !board.pawns() {
-        let Some(reach) = region(position, square) else {
-            return false;
-        };
-        men.push((square, reach));
-    }
-    let mater_pawns_attack = (board.pawns() & board.by_color(mater))
-        .into_iter()
-        .any(|pawn| (attacks::pawn_attacks(mater, pawn) & their_region).any());
-    if mater_pawns_attack {
-        return false;
-    }
-    men.into_iter().all(|(square, reach)| {
-        let Some(piece) = board.piece_at(square) else {
+    let their_region = regions.of(their_king);
+    let fixed = regions.fixed_pawns();
+    board.by_color(mater).into_iter().all(|square| {
+        let Some(role) = board.role_at(square) else {
             return true;
         };
-        piece.color != mater
-            || piece.role == Role::King
-            || reach
-                .into_iter()
-                .all(|from| (steps(piece.role, from, board.pawns()) & their_region).is_empty())
+        if role == Role::King {
+            return true;
+        }
+        regions.of(square).into_iter().all(|from| {
+            let attacked = match role {
+                Role::Pawn => attacks::pawn_attacks(mater, from),
+                _ => moves_of(role, from, fixed),
+            };
+            (attacked & their_region).is_empty()
+        })
     })
 }
 
-/// Point 1 of the argument.
-fn no_pawn_can_move(position: &Chess) -> bool {
-    let board = position.board();
-    let each_pawn_stuck = board.pawns().into_iter().all(|pawn| {
-        let Some(color) = board.color_at(pawn) else {
-            return false;
-        };
-        let ahead = pawn.offset(if color == Color::White { 8 } else { -8 });
-        let blocked = ahead.is_some_and(|square| board.pawns().contains(square));
-        let enemy_pawns = board.pawns() & board.by_color(!color);
-        blocked && (attacks::pawn_attacks(color, pawn) & enemy_pawns).is_empty()
-    });
-    each_pawn_stuck && !position.legal_moves().iter().any(|mv| mv.is_en_passant())
+/// The regions of every man of a position, by its square there, and which
+/// pawns some man could take.
+struct Regions {
+    men: Vec<(Square, Color, Role, Bitboard)>,
+    takeable: Bitboard,
 }
 
-/// Point 2 of the argument: the region of the man on `from`, or `None`
-/// when it could meet a pawn.
-fn region(position: &Chess, from: Square) -> Option<Bitboard> {
-    let board = position.board();
-    let piece = board.piece_at(from)?;
-    let pawns = board.pawns();
-    let own_pawns = pawns & board.by_color(piece.color);
-    let enemy_pawns = pawns & board.by_color(!piece.color);
-    let attacked_by_a_pawn =
-        |square: Square| (attacks::pawn_attacks(piece.color, square) & enemy_pawns).any();
-    if attacked_by_a_pawn(from) {
-        return None;
+impl Regions {
+    fn of(&self, square: Square) -> Bitboard {
+        self.men
+            .iter()
+            .find(|man| man.0 == square)
+            .map_or(Bitboard::EMPTY, |man| man.3)
     }
-    let mut reached = Bitboard::from(from);
-    let mut to_visit = vec![from];
-    while let Some(square) = to_visit.pop() {
-        for next in steps(piece.role, square, pawns) {
-            if reached.contains(next) || own_pawns.contains(next) {
-                continue;
+
+    fn fixed_pawns(&self) -> Bitboard {
+        self.fixed_of(Color::White) | self.fixed_of(Color::Black)
+    }
+
+    fn fixed_of(&self, color: Color) -> Bitboard {
+        let mut fixed = Bitboard::EMPTY;
+        for &(square, owner, role, region) in &self.men {
+            if owner == color
+                && role == Role::Pawn
+                && region == Bitboard::from(square)
+                && !self.takeable.contains(square)
+            {
+                fixed.add(square);
             }
-            let guarded = attacked_by_a_pawn(next);
-            match (piece.role, enemy_pawns.contains(next), guarded) {
-                // A king stays off squares a pawn attacks and leaves a
-                // guarded pawn alone.
-                (Role::King, _, true) => continue,
-                // Any man could take an enemy pawn in its way, and any man
-                // but a king could be taken where a pawn attacks.
-                (_, true, _) | (_, false, true) => return None,
-                _ => {}
+        }
+        fixed
+    }
+
+    /// Whether an enemy man of `color`'s side other than a king may stand
+    /// on `square`.
+    fn enemy_may_stand(&self, color: Color, square: Square) -> bool {
+        self.men.iter().any(|&(_, owner, role, region)| {
+            owner != color && role != Role::King && region.contains(square)
+        })
+    }
+}
+
+/// The regions of the men of `position`, or `None` when a pawn could
+/// reach its last rank.
+fn regions(position: &Chess) -> Option<Regions> {
+    let board = position.board();
+    let mut regions = Regions {
+        men: board
+            .occupied()
+            .into_iter()
+            .filter_map(|square| {
+                let piece = board.piece_at(square)?;
+                Some((square, piece.color, piece.role, Bitboard::from(square)))
+            })
+            .collect(),
+        takeable: Bitboard::EMPTY,
+    };
+    loop {
+        let mut widened = Vec::new();
+        for &(square, color, role, region) in &regions.men {
+            let new = if role == Role::Pawn {
+                pawn_region(&regions, square, color, region)?
+            } else {
+                piece_region(&regions, square, color, role)
+            };
+            widened.push(new);
+        }
+        let mut takeable = regions.takeable;
+        for &(square, color, role, region) in &regions.men {
+            if role == Role::Pawn && can_be_taken(&regions, color, region) {
+                takeable.add(square);
             }
-            reached.add(next);
-            to_visit.push(next);
+        }
+        let unchanged = takeable == regions.takeable
+            && regions
+                .men
+                .iter()
+                .zip(&widened)
+                .all(|(man, new)| man.3 == *new);
+        for (man, new) in regions.men.iter_mut().zip(widened) {
+            man.3 = new;
+        }
+        regions.takeable = takeable;
+        if unchanged {
+            return Some(regions);
         }
     }
-    Some(reached)
 }
 
-/// The squares a man of kind `role` on `from` attacks, with only `pawns`
-/// in the way.
-fn steps(role: Role, from: Square, pawns: Bitboard) -> Bitboard {
+/// Whether some enemy man could take a pawn of `color` whose region is
+/// `region`: a piece or king that may land on it, or an enemy pawn that
+/// may attack a square of it.
+fn can_be_taken(regions: &Regions, color: Color, region: Bitboard) -> bool {
+    regions.men.iter().any(|&(_, owner, role, other)| {
+        owner != color
+            && if role == Role::Pawn {
+                other
+                    .into_iter()
+                    .any(|from| (attacks::pawn_attacks(owner, from) & region).any())
+            } else {
+                (other & region).any()
+            }
+    })
+}
+
+/// Point 2: where a piece (or king) starting on `square` can go.
+fn piece_region(regions: &Regions, square: Square, color: Color, role: Role) -> Bitboard {
+    let fixed = regions.fixed_pawns();
+    let own_fixed = regions.fixed_of(color);
+    let mut kept_off = Bitboard::EMPTY;
+    if role == Role::King {
+        for pawn in regions.fixed_of(!color) {
+            kept_off |= attacks::pawn_attacks(!color, pawn);
+        }
+    }
+    let mut region = Bitboard::from(square);
+    let mut to_visit = vec![square];
+    while let Some(from) = to_visit.pop() {
+        for to in moves_of(role, from, fixed) {
+            if !region.contains(to) && !own_fixed.contains(to) && !kept_off.contains(to) {
+                region.add(to);
+                to_visit.push(to);
+            }
+        }
+    }
+    region
+}
+
+/// Point 3: where the pawn of `color` starting on `square`, with `region`
+/// so far, can go; `None` when that includes its last rank.
+fn pawn_region(
+    regions: &Regions,
+    square: Square,
+    color: Color,
+    region: Bitboard,
+) -> Option<Bitboard> {
+    let fixed = regions.fixed_pawns();
+    let never_passes = stops_in_its_file(regions, square, color, region);
+    let last_rank = if color == Color::White {
+        Rank::Eighth
+    } else {
+        Rank::First
+    };
+    let first_rank = if color == Color::White {
+        Rank::Second
+    } else {
+        Rank::Seventh
+    };
+    let forward = |from: Square| from.offset(if color == Color::White { 8 } else { -8 });
+    let mut region = region;
+    let mut to_visit: Vec<Square> = region.into_iter().collect();
+    while let Some(from) = to_visit.pop() {
+        let mut steps = Vec::new();
+        let free = |to: Square| !fixed.contains(to) && !never_passes.contains(to);
+        if let Some(one) = forward(from).filter(|&to| free(to)) {
+            steps.push(one);
+            if from.rank() == first_rank
+                && let Some(two) = forward(one).filter(|&to| free(to))
+            {
+                steps.push(two);
+            }
+        }
+        for to in attacks::pawn_attacks(color, from) {
+            if regions.enemy_may_stand(color, to) {
+                steps.push(to);
+            }
+        }
+        for to in steps {
+            if to.rank() == last_rank {
+                return None;
+            }
+            if !region.contains(to) {
+                region.add(to);
+                to_visit.push(to);
+            }
+        }
+    }
+    Some(region)
+}
+
+/// The squares of its file that the pawn of `color` on `square` (its
+/// region so far `region`) can never reach because another pawn of the
+/// file stands ahead and neither can ever leave the file (nor the other
+/// be taken).
+fn stops_in_its_file(
+    regions: &Regions,
+    square: Square,
+    color: Color,
+    region: Bitboard,
+) -> Bitboard {
+    let file = Bitboard::from_file(square.file());
+    if (region & !file).any() {
+        return Bitboard::EMPTY;
+    }
+    // How far up the board a square is, seen from this pawn's side.
+    let height = |at: Square| {
+        let rank = at.rank() as u32;
+        if color == Color::White {
+            rank
+        } else {
+            7 - rank
+        }
+    };
+    let mut stops = Bitboard::EMPTY;
+    for &(other, owner, role, other_region) in &regions.men {
+        let in_file_for_good = role == Role::Pawn
+            && other != square
+            && file.contains(other)
+            && (other_region & !file).is_empty()
+            && !regions.takeable.contains(other);
+        if !in_file_for_good || height(other) <= height(square) {
+            continue;
+        }
+        let stop = if owner == color {
+            other_region
+                .into_iter()
+                .map(height)
+                .max()
+                .unwrap_or(height(other))
+        } else {
+            height(other)
+        };
+        for at in file {
+            if height(at) >= stop {
+                stops.add(at);
+            }
+        }
+    }
+    stops
+}
+
+/// The squares a man of `role` on `from` attacks (and so may move to),
+/// lines stopping at `blockers`.
+fn moves_of(role: Role, from: Square, blockers: Bitboard) -> Bitboard {
     match role {
         Role::King => attacks::king_attacks(from),
         Role::Knight => attacks::knight_attacks(from),
-        Role::Bishop => attacks::bishop_attacks(from, pawns),
-        Role::Rook => attacks::rook_attacks(from, pawns),
-        Role::Queen => attacks::queen_attacks(from, pawns),
+        Role::Bishop => attacks::bishop_attacks(from, blockers),
+        Role::Rook => attacks::rook_attacks(from, blockers),
+        Role::Queen => attacks::queen_attacks(from, blockers),
         Role::Pawn => Bitboard::EMPTY,
     }
 }

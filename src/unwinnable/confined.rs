@@ -1,0 +1,315 @@
+//! Article 5.2.2 proved without search when the pawns may still move: every
+//! man is confined to a region it can never leave, and no man of the side
+//! can ever attack a square of the other king's region.
+//!
+//! This widens the locked wall of `wall` (where no pawn may move at all)
+//! to walls that pawns behind them, or facing pawns in an open file, can
+//! still walk up to. The argument over-estimates, for each man, the set of
+//! squares it could ever stand on (its *reach*), by growing the sets until
+//! nothing changes:
+//!
+//! * a pawn is *fixed* while its reach is its own square and nothing can
+//!   ever take it; a fixed pawn stands where it is in every future
+//!   position, so it blocks lines and keeps the other side's king off the
+//!   squares it attacks;
+//! * a piece's reach: the squares its moves lead to, one after another,
+//!   with only fixed pawns in the way and never onto a fixed pawn of its
+//!   own (a king also never onto a square a fixed enemy pawn attacks). A
+//!   piece whose reach meets a square an enemy pawn may stand on could
+//!   take that pawn: the pawn is no longer counted as fixed;
+//! * a pawn's reach: from each square of it, the step forward (two from
+//!   its first square) unless a fixed pawn stands there, and a capture
+//!   onto each square it attacks that some enemy man other than the king
+//!   may stand on (such an enemy pawn is then no longer fixed either). Two
+//!   pawns of one file that can neither of them ever leave it never pass
+//!   each other: a pawn stops short of an enemy pawn ahead of it on its
+//!   file, and short of the furthest square of its own side's pawn ahead.
+//!   A pawn that could reach its last rank could become anything: the
+//!   argument then gives up.
+//!
+//! Every real game from the position keeps every man inside its reach
+//! (each move of it is one the rules above allow, given where the men
+//! stood before it), so when no square of the reach of any man of the side
+//! attacks a square of the other king's reach, the side never gives check
+//! and never mates. The argument gives up on a position with an en passant
+//! capture possible now.
+
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Position, Rank, Role, Square, attacks};
+
+/// One man: where it starts, what it is, and where it may ever stand.
+#[derive(Debug, Clone)]
+struct Man {
+    from: Square,
+    color: Color,
+    role: Role,
+    reach: Bitboard,
+}
+
+/// Whether `mater` can never give check from `position` because every man
+/// stays in its reach (see the module).
+pub fn never_checks(position: &Chess, mater: Color) -> bool {
+    if position.ep_square(EnPassantMode::Legal).is_some() {
+        return false;
+    }
+    let board = position.board();
+    let Some(their_king) = board.king_of(!mater) else {
+        return false;
+    };
+    let mut men: Vec<Man> = board
+        .occupied()
+        .into_iter()
+        .filter_map(|square| {
+            let piece = board.piece_at(square)?;
+            Some(Man {
+                from: square,
+                color: piece.color,
+                role: piece.role,
+                reach: Bitboard::from(square),
+            })
+        })
+        .collect();
+    // Pawns (by their first square) that some man could take.
+    let mut takeable = Bitboard::EMPTY;
+    loop {
+        let before: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
+        let takeable_before = takeable;
+        let fixed = fixed_pawns(&men, takeable);
+        for index in 0..men.len() {
+            let man = &men[index];
+            let reach = match man.role {
+                Role::Pawn => match pawn_reach(&men, index, fixed, takeable) {
+                    Some(reach) => reach,
+                    None => return false,
+                },
+                _ => piece_reach(man, fixed),
+            };
+            men[index].reach = reach;
+        }
+        // Pawns that some enemy man other than a king may now take.
+        for pawn in men.iter().filter(|man| man.role == Role::Pawn) {
+            // A piece or king that may step where the pawn may stand (a
+            // pawn takes only diagonally: below).
+            let taker = men.iter().any(|other| {
+                other.color != pawn.color
+                    && other.role != Role::Pawn
+                    && (other.reach & pawn.reach).any()
+            });
+            let by_pawn = men.iter().any(|other| {
+                other.color != pawn.color
+                    && other.role == Role::Pawn
+                    && other.reach.into_iter().any(|square| {
+                        (attacks::pawn_attacks(other.color, square) & pawn.reach).any()
+                    })
+            });
+            if taker || by_pawn {
+                takeable.add(pawn.from);
+            }
+        }
+        let after: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
+        if after == before && takeable == takeable_before {
+            break;
+        }
+    }
+    let fixed = fixed_pawns(&men, takeable);
+    let Some(king_region) = men
+        .iter()
+        .find(|man| man.from == their_king)
+        .map(|man| man.reach)
+    else {
+        return false;
+    };
+    men.iter()
+        .filter(|man| man.color == mater && man.role != Role::King)
+        .all(|man| {
+            man.reach.into_iter().all(|square| {
+                let hits = match man.role {
+                    Role::Pawn => attacks::pawn_attacks(mater, square),
+                    role => piece_attacks(role, square, fixed.all),
+                };
+                (hits & king_region).is_empty()
+            })
+        })
+}
+
+/// The fixed pawns of each colour and of both.
+#[derive(Debug, Clone, Copy)]
+struct Fixed {
+    white: Bitboard,
+    black: Bitboard,
+    all: Bitboard,
+}
+
+impl Fixed {
+    fn of(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+}
+
+fn fixed_pawns(men: &[Man], takeable: Bitboard) -> Fixed {
+    let mut fixed = Fixed {
+        white: Bitboard::EMPTY,
+        black: Bitboard::EMPTY,
+        all: Bitboard::EMPTY,
+    };
+    for man in men {
+        if man.role == Role::Pawn
+            && man.reach == Bitboard::from(man.from)
+            && !takeable.contains(man.from)
+        {
+            match man.color {
+                Color::White => fixed.white.add(man.from),
+                Color::Black => fixed.black.add(man.from),
+            }
+            fixed.all.add(man.from);
+        }
+    }
+    fixed
+}
+
+/// The reach of a piece (not a pawn) given the fixed pawns.
+fn piece_reach(man: &Man, fixed: Fixed) -> Bitboard {
+    let own = fixed.of(man.color);
+    let guarded: Bitboard = fixed
+        .of(!man.color)
+        .into_iter()
+        .map(|pawn| attacks::pawn_attacks(!man.color, pawn))
+        .fold(Bitboard::EMPTY, |all, squares| all | squares);
+    let mut reach = Bitboard::from(man.from);
+    let mut todo = vec![man.from];
+    while let Some(square) = todo.pop() {
+        for next in piece_attacks(man.role, square, fixed.all) {
+            if reach.contains(next)
+                || own.contains(next)
+                || (man.role == Role::King && guarded.contains(next))
+            {
+                continue;
+            }
+            reach.add(next);
+            todo.push(next);
+        }
+    }
+    reach
+}
+
+/// The reach of the pawn `men[index]`, or `None` when it could reach its
+/// last rank.
+fn pawn_reach(men: &[Man], index: usize, fixed: Fixed, takeable: Bitboard) -> Option<Bitboard> {
+    let pawn = &men[index];
+    let forward: i32 = match pawn.color {
+        Color::White => 8,
+        Color::Black => -8,
+    };
+    let last = match pawn.color {
+        Color::White => Rank::Eighth,
+        Color::Black => Rank::First,
+    };
+    let first_step_rank = match pawn.color {
+        Color::White => Rank::Second,
+        Color::Black => Rank::Seventh,
+    };
+    let limit = file_limit(men, index, takeable);
+    let mut reach = pawn.reach;
+    let mut todo: Vec<Square> = reach.into_iter().collect();
+    while let Some(square) = todo.pop() {
+        let mut next = Vec::new();
+        if let Some(step) = square.offset(forward)
+            && !fixed.all.contains(step)
+            && !limit.contains(step)
+        {
+            next.push(step);
+            if square.rank() == first_step_rank
+                && let Some(double) = step.offset(forward)
+                && !fixed.all.contains(double)
+                && !limit.contains(double)
+            {
+                next.push(double);
+            }
+        }
+        for target in attacks::pawn_attacks(pawn.color, square) {
+            let enemy_may_stand = men.iter().any(|other| {
+                other.color != pawn.color
+                    && other.role != Role::King
+                    && other.reach.contains(target)
+            });
+            if enemy_may_stand {
+                next.push(target);
+            }
+        }
+        for square in next {
+            if square.rank() == last {
+                return None;
+            }
+            if reach.contains(square) {
+                continue;
+            }
+            reach.add(square);
+            todo.push(square);
+        }
+    }
+    Some(reach)
+}
+
+/// The squares of its file the pawn `men[index]` can never reach because
+/// of another pawn of the file ahead of it, when neither can ever leave
+/// the file (and the other cannot be taken): an enemy pawn's square and
+/// everything beyond it, or the furthest square of an own pawn and
+/// everything beyond it.
+fn file_limit(men: &[Man], index: usize, takeable: Bitboard) -> Bitboard {
+    let pawn = &men[index];
+    let file = Bitboard::from_file(pawn.from.file());
+    if (pawn.reach & !file).any() {
+        return Bitboard::EMPTY;
+    }
+    let ahead = |square: Square| match pawn.color {
+        Color::White => square.rank() > pawn.from.rank(),
+        Color::Black => square.rank() < pawn.from.rank(),
+    };
+    let mut limit = Bitboard::EMPTY;
+    for other in men {
+        if other.role != Role::Pawn
+            || other.from == pawn.from
+            || (other.reach & !file).any()
+            || !file.contains(other.from)
+            || takeable.contains(other.from)
+            || !ahead(other.from)
+        {
+            continue;
+        }
+        let stop = if other.color == pawn.color {
+            // The own pawn's furthest square.
+            let furthest = match pawn.color {
+                Color::White => other.reach.into_iter().max_by_key(|s| s.rank()),
+                Color::Black => other.reach.into_iter().min_by_key(|s| s.rank()),
+            };
+            furthest.unwrap_or(other.from)
+        } else {
+            other.from
+        };
+        for square in file {
+            let beyond = match pawn.color {
+                Color::White => square.rank() >= stop.rank(),
+                Color::Black => square.rank() <= stop.rank(),
+            };
+            if beyond {
+                limit.add(square);
+            }
+        }
+    }
+    limit
+}
+
+/// The squares a man of `role` on `from` attacks, with `blockers` in the
+/// way.
+fn piece_attacks(role: Role, from: Square, blockers: Bitboard) -> Bitboard {
+    match role {
+        Role::King => attacks::king_attacks(from),
+        Role::Knight => attacks::knight_attacks(from),
+        Role::Bishop => attacks::bishop_attacks(from, blockers),
+        Role::Rook => attacks::rook_attacks(from, blockers),
+        Role::Queen => attacks::queen_attacks(from, blockers),
+        Role::Pawn => Bitboard::EMPTY,
+    }
+}
