@@ -266,6 +266,7 @@ fn main() {
     let mut disagreements = Vec::new();
     let mut cha_only = Vec::new();
     let mut unanswered = Vec::new();
+    let mut slowest: Vec<(f64, String)> = Vec::new();
     for family in &families {
         let queries: Vec<(String, Color)> = family
             .positions
@@ -297,6 +298,22 @@ fn main() {
                 cha_only.push(format!("{} {:?}: CHA {:?}", query.0, query.1, b.0));
             }
         }
+        for ((query, a), b) in queries.iter().zip(&ours).zip(&theirs) {
+            slowest.push((
+                a.1 / 1e3,
+                format!(
+                    "{} {:?}: ours {:?} in {:.1} ms, CHA {:?} in {:.3} ms",
+                    query.0,
+                    query.1,
+                    a.0,
+                    a.1 / 1e3,
+                    b.0,
+                    b.1 / 1e3
+                ),
+            ));
+        }
+        slowest.sort_by(|x, y| y.0.total_cmp(&x.0));
+        slowest.truncate(options.list);
         let ms = |v: &[(Label, f64)]| v.iter().map(|x| x.1 / 1e3).collect::<Vec<f64>>();
         let (ours_ms, cha_ms) = (ms(&ours), ms(&theirs));
         let (ours_total, cha_total): (f64, f64) = (ours_ms.iter().sum(), cha_ms.iter().sum());
@@ -341,6 +358,10 @@ fn main() {
         options.list
     );
     for line in &cha_only {
+        println!("  {line}");
+    }
+    println!("\nour slowest sides (first {}):", options.list);
+    for (_, line) in &slowest {
         println!("  {line}");
     }
     if !disagreements.is_empty() {

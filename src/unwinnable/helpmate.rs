@@ -153,7 +153,7 @@ fn given_up(position: &Chess, mater: Color) -> u32 {
 /// Only the positions expanded are kept whole; a position waiting in the
 /// frontier is kept as the position it comes from and the move, and played
 /// again when its turn comes (most are never expanded).
-fn toward(
+pub(super) fn toward(
     start: &Chess,
     mater: Color,
     nodes: usize,

@@ -32,10 +32,12 @@
 //!    the other side's men given up, the bare king mated.
 
 mod confined;
+mod corner;
 mod explore;
 mod helpmate;
 mod material;
 mod node;
+mod shaped;
 mod wall;
 
 use shakmaty::{CastlingMode, Chess, Color};
@@ -60,9 +62,13 @@ pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Dead
     let mut settled = [None, None];
     for (slot, side) in settled.iter_mut().zip([Color::White, Color::Black]) {
         *slot = statically(position, side);
-        if slot.is_none()
-            && let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes)
-        {
+        if slot.is_some() {
+            continue;
+        }
+        if let Some(line) = shaped::line(position, side, budget.helpmate_nodes / 8) {
+            return alive(side, uci_line(&line, mode));
+        }
+        if let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes) {
             return alive(side, uci_line(&line, mode));
         }
     }
@@ -119,7 +125,9 @@ pub fn can_ever_mate_in(
     if let Some(settled) = statically(position, side) {
         return settled;
     }
-    if let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes) {
+    let quick = shaped::line(position, side, budget.helpmate_nodes / 8)
+        .or_else(|| helpmate::short_line(position, side, budget.helpmate_nodes));
+    if let Some(line) = quick {
         return Mating::Possible {
             line: uci_line(&line, mode),
         };
@@ -165,6 +173,18 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 /// reachable position, then (when there are too many) the harder helpmate
 /// searches.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
+    if let Some(line) = shaped::deep_line(position, side, budget.helpmate_nodes) {
+        return Mating::Possible {
+            line: uci_line(&line, mode),
+        };
+    }
+    if corner::applies(position, side)
+        && let Some(line) = corner::line(position, side, budget.helpmate_nodes / 4)
+    {
+        return Mating::Possible {
+            line: uci_line(&line, mode),
+        };
+    }
     if let Some(line) = helpmate::best_first(position, side, budget.helpmate_nodes) {
         return Mating::Possible {
             line: uci_line(&line, mode),
