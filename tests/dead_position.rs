@@ -508,3 +508,73 @@ fn pawns_behind_a_chain_walk_up_to_it_and_stop() {
     };
     assert!(replays_to_mate(&runs, &line, Color::Black), "{line:?}");
 }
+
+/// Bishops of one colour against rooks, queens and bishops of that colour,
+/// and a lone knight against queens: random placements, the defending side
+/// to move, and every one in check from the minor pieces is looked at: none
+/// may be checkmate (the argument on the spec page says none can be), and
+/// both decisions call the minor side unable to mate by material. A
+/// knight among the defenders breaks the argument: one such placement,
+/// mate, is checked too.
+#[test]
+fn checks_by_one_colour_are_always_answered() {
+    let mut rng = Rng(0x5eed_0b15);
+    let (mut placements, mut checks) = (0, 0);
+    while checks < 3_000 {
+        let knight = rng.below(3) == 0;
+        let mut board = Placement::empty();
+        let mut men: Vec<char> = vec!['K', 'k'];
+        let light = rng.below(2) == 0;
+        let mut bishop_squares = Vec::new();
+        if knight {
+            men.push('N');
+            men.extend(std::iter::repeat_n('q', 1 + rng.below(3) as usize));
+        } else {
+            bishop_squares.extend(std::iter::repeat_n('B', 1 + rng.below(3) as usize));
+            for _ in 0..1 + rng.below(3) {
+                men.push(['r', 'q', 'b'][rng.below(3) as usize]);
+            }
+        }
+        for man in men.into_iter().chain(bishop_squares) {
+            loop {
+                let square = rng.below(64) as usize;
+                let on_light = (square / 8 + square % 8) % 2 == 1;
+                if board.is_empty(square) && (!man.eq_ignore_ascii_case(&'b') || on_light == light)
+                {
+                    board.put(square, man);
+                    break;
+                }
+            }
+        }
+        let Some(position) = board.position(false) else {
+            continue;
+        };
+        placements += 1;
+        assert_eq!(
+            reference::never_mates(&position, Color::White),
+            Some(drawrules::mating::NoMate::Material)
+        );
+        assert_eq!(
+            fast::never_mates(&position, Color::White),
+            Some(drawrules::mating::NoMate::Material)
+        );
+        if position.is_check() {
+            checks += 1;
+            assert!(
+                !position.is_checkmate(),
+                "{}",
+                Fen::from_position(&position, EnPassantMode::Legal)
+            );
+        }
+    }
+    eprintln!("placements {placements}, in check {checks}");
+    // A knight beside the king instead of a rook: the bishop mates.
+    let knight_blocks: Chess = "kn6/1B6/1K6/8/8/8/8/8 b - - 0 1"
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    assert!(knight_blocks.is_checkmate());
+    assert_eq!(fast::never_mates(&knight_blocks, Color::White), None);
+    assert_eq!(reference::never_mates(&knight_blocks, Color::White), None);
+}

@@ -38,35 +38,49 @@ pub fn insufficient_for_both(position: &Chess) -> bool {
     lone_minor || bishops_on_one_colour
 }
 
-/// Whether `side` can never mate because it has its king and one minor
-/// piece and nothing else, against a king and one rook or queen (a bishop)
-/// or against a king and a queen (a knight), and nothing else.
+/// Whether `side` can never mate because its men are a king and minor
+/// pieces that check from one colour only, against men that can always
+/// answer such a check (no pawn on the board: a pawn could change the
+/// material):
 ///
-/// The argument: only the minor piece can give check, and it attacks
-/// squares of one colour only, the colour of the king it checks (a bishop
-/// checks along a diagonal; a knight stands on the other colour and attacks
-/// the king's). So the king's orthogonal neighbours, of the other colour,
-/// must each be covered by the mating king or blocked by the king's own
-/// man. The mating king, never next to the other king, covers at most one
-/// of them, and the one man blocks at most one: the mated king must be in
-/// a corner (two orthogonal neighbours), its man on one of them. That man,
-/// a rook or queen, stands orthogonally next to the corner's diagonal
-/// neighbour, where a bishop's check passes or stands: it takes the bishop
-/// or steps between. A knight checks from one of two squares, which a
-/// queen next to the corner always attacks: it takes the knight. Nothing
-/// pins the man (the minor piece is the only one that moves far, and it is
-/// giving check). No pawn can change the material, and a capture only
-/// leaves less of it.
-pub fn minor_against_a_major(position: &Chess, side: Color) -> bool {
+/// * a king and bishops, all on squares of one colour, against a king with
+///   no knight and no bishop on the other colour (rooks, queens and
+///   bishops of that colour, any number);
+/// * a king and one knight against a king and queens only.
+///
+/// The arguments, in short (in full on `spec/rules/5-endings.md`): a check
+/// by these men is a single check (a bishop that moves off another's line
+/// moves along a line parallel to the king's other diagonal). The checked
+/// king's four orthogonal neighbours are not attacked by the checking
+/// colour; the mating king covers at most one of them, so the king's own
+/// men must stand on the others. For a bishop's check, the two
+/// orthogonal neighbours next to the diagonal neighbour on the line of
+/// check are on the board, one of them holds a rook or queen (no bishop of
+/// that colour can stand there), and it steps onto that diagonal square:
+/// it takes the bishop or blocks the check. For a knight's check, a queen
+/// on the orthogonal neighbour next to the knight takes it; if that square
+/// is empty (covered by the mating king), a queen stands on the other
+/// orthogonal neighbour on the knight's side and takes it, through the
+/// diagonal neighbour between, or from it when a queen stands there. No
+/// man of these mating sides can pin.
+pub fn checks_are_always_answered(position: &Chess, side: Color) -> bool {
     let board = position.board();
-    let ours = board.by_color(side) & !board.kings();
-    let theirs = board.by_color(!side) & !board.kings();
-    if ours.count() != 1 || theirs.count() != 1 {
+    if board.pawns().any() {
         return false;
     }
-    let is = |men: Bitboard, role: Role| (men & board.by_role(role)).any();
-    (is(ours, Role::Bishop) && (is(theirs, Role::Rook) || is(theirs, Role::Queen)))
-        || (is(ours, Role::Knight) && is(theirs, Role::Queen))
+    let ours = board.by_color(side) & !board.kings();
+    let theirs = board.by_color(!side) & !board.kings();
+    if ours.is_empty() {
+        return false;
+    }
+    let light = Bitboard::LIGHT_SQUARES;
+    if ours == ours & board.bishops() {
+        let one_colour = if (ours & light).any() { light } else { !light };
+        return (ours & !one_colour).is_empty()
+            && (theirs & board.knights()).is_empty()
+            && (theirs & board.bishops() & !one_colour).is_empty();
+    }
+    ours.count() == 1 && (ours & board.knights()).any() && theirs == theirs & board.queens()
 }
 
 #[cfg(test)]

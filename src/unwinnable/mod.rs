@@ -16,8 +16,8 @@
 //!
 //! 1. `material`: a lone king never mates; with no pawn, rook or queen
 //!    and at most one minor piece, or only bishops all on one colour,
-//!    neither side ever mates; a lone minor piece never mates a king with
-//!    one major piece beside it (see `material`);
+//!    neither side ever mates; bishops of one colour, or a lone knight,
+//!    never mate men that always answer their checks (see `material`);
 //! 2. `wall`, then `confined`: a static proof that the side can never
 //!    even give check, first behind a wall no pawn can leave, then with
 //!    pawns that can still walk up to the wall;
@@ -156,7 +156,7 @@ pub fn can_ever_mate_in(
 pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
     if material::lone_king(position, side)
         || material::insufficient_for_both(position)
-        || material::minor_against_a_major(position, side)
+        || material::checks_are_always_answered(position, side)
     {
         return Some(NoMate::Material);
     }

@@ -53,22 +53,42 @@ pub fn neither_side_can_ever_mate(position: &Chess) -> bool {
             .all(|square| square.is_light() == first_is_light)
 }
 
-/// A lone minor piece never mates a king that has exactly one man beside
-/// it when that man is a rook or a queen and the minor piece a bishop, or
-/// the man a queen and the minor piece a knight.
+/// Minor pieces that check from one colour only never mate men that can
+/// always answer their checks, when no pawn is on the board (a pawn could
+/// change the material):
 ///
-/// The argument, in short (in full on the spec page): the minor piece
-/// alone gives check, on squares of the checked king's colour; the king's
-/// neighbours beside it (not diagonal) are of the other colour, so each
-/// must be covered by the mating king (one at most) or blocked by the
-/// king's own man (one at most): the king stands in a corner with its man
-/// next to it, and from there a rook or queen can always take or block a
-/// bishop's check, and a queen always takes a knight that checks.
-pub fn minor_against_a_major(position: &Chess, side: Color) -> bool {
+/// * the side has its king and bishops only, all on squares of one
+///   colour, and the other side has no knight and no bishop on the other
+///   colour;
+/// * the side has its king and one knight only, and the other side its
+///   king and queens only.
+///
+/// The argument, in short (in full on the spec page): the checked king's
+/// four orthogonal neighbours are never attacked by these pieces, the
+/// mating king covers at most one of them, and the king's own men stand
+/// on the rest. Next to a bishop's line of check, one of them is a rook or
+/// a queen that takes the bishop or steps into the line; next to a
+/// knight, one of them is a queen that takes it. Nothing of the mating
+/// side can pin, and no check is double.
+pub fn checks_are_always_answered(position: &Chess, side: Color) -> bool {
+    let board = position.board();
+    if board.pawns().any() {
+        return false;
+    }
     let ours = men_of(position, side);
     let theirs = men_of(position, !side);
-    matches!(
-        (ours.as_slice(), theirs.as_slice()),
-        ([Role::Bishop], [Role::Rook | Role::Queen]) | ([Role::Knight], [Role::Queen])
-    )
+    if ours.is_empty() {
+        return false;
+    }
+    if ours.iter().all(|role| *role == Role::Bishop) {
+        let our_bishops = board.bishops() & board.by_color(side);
+        let their_bishops = board.bishops() & board.by_color(!side);
+        let colour_of = |square: shakmaty::Square| square.is_light();
+        let first = our_bishops.into_iter().next().map(colour_of);
+        let same_colour = |square| Some(colour_of(square)) == first;
+        return our_bishops.into_iter().all(same_colour)
+            && !theirs.contains(&Role::Knight)
+            && their_bishops.into_iter().all(same_colour);
+    }
+    ours == [Role::Knight] && theirs.iter().all(|role| *role == Role::Queen)
 }

@@ -170,7 +170,7 @@ pub fn can_ever_mate_in(
 pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
     if material::lone_king(position, side)
         || material::neither_side_can_ever_mate(position)
-        || material::minor_against_a_major(position, side)
+        || material::checks_are_always_answered(position, side)
     {
         return Some(NoMate::Material);
     }
