@@ -6,14 +6,18 @@
 //! ```text
 //! cargo run --release --example cha_compare -- --cha /path/to/cha \
 //!     [--seed 14] [--count 400] [--games 2000] [--data ../shared/data] \
-//!     [--vector ../shared/anchors/cha/test-vector.txt] [--list 20]
+//!     [--vector ../shared/anchors/cha/test-vector.txt] [--list 20] \
+//!     [--per-material 4]
 //! ```
 //!
 //! Families: CHA's published test positions (read where they are kept),
 //! locked pawn structures and small endgames from
-//! `drawrules_scenario::positions` (`--count` each, from `--seed`), and the
-//! final positions of the first `--games` games of each shared game file
-//! (checkmates left out). Each side of each position is asked of both
+//! `drawrules_scenario::positions` (`--count` each, from `--seed`), every
+//! material of three to six men (the kings and one to four of knight,
+//! bishop, rook, queen and pawn of either colour, 1,000 materials) placed
+//! at random `--per-material` times, and from the first `--games` games of
+//! each shared game file the final positions (checkmates left out) and the
+//! positions ten plies before the end. Each side of each position is asked of both
 //! tools: can it ever checkmate? Prints a Markdown table per family (sides
 //! decided by each, agreement, the undetermined, time per side), then every
 //! side on which the tools disagree and the first `--list` sides CHA
@@ -29,7 +33,7 @@ use std::time::Instant;
 use drawrules::mating::{Budget, Mating};
 use drawrules::unwinnable::can_ever_mate_in;
 use drawrules_pgn::{Games, Variant, open};
-use drawrules_scenario::positions::{endgame, locked};
+use drawrules_scenario::positions::{Placement, endgame, locked};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
@@ -41,6 +45,7 @@ struct Options {
     data: PathBuf,
     vector: PathBuf,
     list: usize,
+    per_material: usize,
 }
 
 fn options() -> Options {
@@ -53,6 +58,7 @@ fn options() -> Options {
         data: shared.join("data"),
         vector: shared.join("anchors/cha/test-vector.txt"),
         list: 20,
+        per_material: 4,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -66,6 +72,7 @@ fn options() -> Options {
             "--data" => options.data = PathBuf::from(&value),
             "--vector" => options.vector = PathBuf::from(&value),
             "--list" => options.list = number(),
+            "--per-material" => options.per_material = number(),
             _ => usage(&arg),
         }
     }
@@ -78,7 +85,8 @@ fn options() -> Options {
 fn usage(arg: &str) -> ! {
     eprintln!(
         "cha_compare: bad or missing argument {arg:?}; usage: cha_compare --cha PATH \
-         [--seed N] [--count N] [--games N] [--data DIR] [--vector FILE] [--list N]"
+         [--seed N] [--count N] [--games N] [--data DIR] [--vector FILE] [--list N] \
+         [--per-material N]"
     );
     std::process::exit(64)
 }
@@ -119,10 +127,12 @@ fn test_vector(path: &Path) -> Family {
     }
 }
 
-/// The final positions (checkmates left out) of the first `games` games of
-/// the PGN file at `path`.
-fn final_positions(path: &Path, games: usize) -> Family {
-    let mut positions = Vec::new();
+/// From the first `games` games of the PGN file at `path`: the final
+/// positions (checkmates left out), and the positions `back` plies before
+/// the end (games at least that long).
+fn from_games(path: &Path, games: usize, back: usize) -> [Family; 2] {
+    let mut finals = Vec::new();
+    let mut earlier = Vec::new();
     if let Ok(input) = open(path) {
         for game in Games::new(input).take(games).flatten() {
             if !matches!(game.variant(), Ok(Variant::Standard)) {
@@ -130,25 +140,97 @@ fn final_positions(path: &Path, games: usize) -> Family {
             }
             let Ok(start) = game.start() else { continue };
             let mut position = start.position().clone();
+            let mut played = vec![position.clone()];
             let replayed = game
                 .moves
                 .iter()
                 .all(|san| match san.san.to_move(&position) {
                     Ok(mv) => {
                         position.play_unchecked(mv);
+                        played.push(position.clone());
                         true
                     }
                     Err(_) => false,
                 });
-            if replayed && !position.is_checkmate() {
+            if !replayed {
+                continue;
+            }
+            if !position.is_checkmate() {
+                finals.push(position);
+            }
+            if played.len() > back {
+                earlier.push(played[played.len() - 1 - back].clone());
+            }
+        }
+    }
+    let file = path.file_name().unwrap_or_default().to_string_lossy();
+    [
+        Family {
+            name: format!("final positions of {file}"),
+            positions: finals,
+        },
+        Family {
+            name: format!("{back} plies before the end, {file}"),
+            positions: earlier,
+        },
+    ]
+}
+
+/// Every material of the kings and one to four more men (knight, bishop,
+/// rook, queen or pawn of either colour), each placed at random `per`
+/// times (pawns off the first and last ranks; positions shakmaty accepts
+/// as legal, with a legal move, either side to move).
+fn materials(per: usize, seed: u64) -> Family {
+    const MEN: [char; 10] = ['N', 'B', 'R', 'Q', 'P', 'n', 'b', 'r', 'q', 'p'];
+    let mut sets: Vec<Vec<char>> = Vec::new();
+    fn extend(from: usize, set: &mut Vec<char>, sets: &mut Vec<Vec<char>>) {
+        if !set.is_empty() {
+            sets.push(set.clone());
+        }
+        if set.len() == 4 {
+            return;
+        }
+        for (index, &man) in MEN.iter().enumerate().skip(from) {
+            set.push(man);
+            extend(index, set, sets);
+            set.pop();
+        }
+    }
+    extend(0, &mut Vec::new(), &mut sets);
+    let mut state = seed | 1;
+    let mut below = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let mut positions = Vec::new();
+    for set in &sets {
+        let mut placed = 0;
+        let mut tries = 0;
+        while placed < per && tries < 100 * per {
+            tries += 1;
+            let mut board = Placement::empty();
+            for man in ['K', 'k'].iter().chain(set) {
+                loop {
+                    let square = below(64);
+                    let back_rank = !(8..56).contains(&square);
+                    if board.is_empty(square) && !(back_rank && man.eq_ignore_ascii_case(&'p')) {
+                        board.put(square, *man);
+                        break;
+                    }
+                }
+            }
+            if let Some(position) = board.position(below(2) == 0) {
                 positions.push(position);
+                placed += 1;
             }
         }
     }
     Family {
         name: format!(
-            "final positions of {}",
-            path.file_name().unwrap_or_default().to_string_lossy()
+            "materials of 3 to 6 men ({} materials, {per} placements each)",
+            sets.len()
         ),
         positions,
     }
@@ -257,8 +339,9 @@ fn main() {
             positions: samples.into_iter().map(|s| s.position).collect(),
         });
     }
+    families.push(materials(options.per_material, options.seed));
     for file in ["lichess-elite-2013-2015.pgn.xz", "tcec-compact.pgn.xz"] {
-        families.push(final_positions(&options.data.join(file), options.games));
+        families.extend(from_games(&options.data.join(file), options.games, 10));
     }
     println!(
         "| family | positions | sides | decided: ours | decided: CHA | agree | disagree | only ours | only CHA | undetermined: ours | undetermined: CHA | median ms: ours | median ms: CHA | total ms: ours | total ms: CHA | total ratio |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"

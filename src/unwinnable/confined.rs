@@ -31,8 +31,13 @@
 //! (each move of it is one the rules above allow, given where the men
 //! stood before it), so when no square of the reach of any man of the side
 //! attacks a square of the other king's reach, the side never gives check
-//! and never mates. The argument gives up on a position with an en passant
-//! capture possible now.
+//! and never mates. When only bishops of one colour can ever attack that
+//! region, the side may check but never mates where, on every square of
+//! the region of the bishops' colour, the king's orthogonal neighbours in
+//! its region (which no bishop attacks) are more than its own men that
+//! could stand on them plus the one the mating king could cover. The
+//! argument gives up on a position with an en passant capture possible
+//! now.
 
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Position, Rank, Role, Square, attacks};
 
@@ -45,9 +50,9 @@ struct Man {
     reach: Bitboard,
 }
 
-/// Whether `mater` can never give check from `position` because every man
-/// stays in its reach (see the module).
-pub fn never_checks(position: &Chess, mater: Color) -> bool {
+/// Whether `mater` can never mate from `position` because every man stays
+/// in its reach (see the module).
+pub fn never_mates(position: &Chess, mater: Color) -> bool {
     if position.ep_square(EnPassantMode::Legal).is_some() {
         return false;
     }
@@ -118,16 +123,75 @@ pub fn never_checks(position: &Chess, mater: Color) -> bool {
     else {
         return false;
     };
-    men.iter()
+    // The men of the mater that may ever attack a square the other king
+    // may stand on.
+    let attackers: Vec<&Man> = men
+        .iter()
         .filter(|man| man.color == mater && man.role != Role::King)
-        .all(|man| {
-            man.reach.into_iter().all(|square| {
+        .filter(|man| {
+            man.reach.into_iter().any(|square| {
                 let hits = match man.role {
                     Role::Pawn => attacks::pawn_attacks(mater, square),
                     role => piece_attacks(role, square, fixed.all),
                 };
-                (hits & king_region).is_empty()
+                (hits & king_region).any()
             })
+        })
+        .collect();
+    let Some(first) = attackers.first() else {
+        return true;
+    };
+    let light = first.from.is_light();
+    if attackers
+        .iter()
+        .any(|man| man.role != Role::Bishop || man.from.is_light() != light)
+    {
+        return false;
+    }
+    let mater_king = men
+        .iter()
+        .find(|man| man.color == mater && man.role == Role::King)
+        .map_or(Bitboard::EMPTY, |man| man.reach);
+    let helpers: Vec<Bitboard> = men
+        .iter()
+        .filter(|man| man.color != mater && man.role != Role::King)
+        .map(|man| man.reach)
+        .collect();
+    no_square_can_be_mate(king_region, light, mater_king, &helpers)
+}
+
+/// Whether, when only bishops on squares of one colour (`light` or dark)
+/// can ever attack the other king's region `king_region`, no square of
+/// the region can be a checkmate: on each square of the bishops' colour,
+/// the king's orthogonal neighbours in its region (squares no bishop
+/// attacks) outnumber the men of its side that may stand on one of them
+/// plus the one the mating king (whose region is `mater_king`) could
+/// cover. A mate there needs each such neighbour taken: by a man of the
+/// king's own side standing on it, or by the mating king, which, never
+/// next to the mated king, covers at most one of them.
+fn no_square_can_be_mate(
+    king_region: Bitboard,
+    light: bool,
+    mater_king: Bitboard,
+    helpers: &[Bitboard],
+) -> bool {
+    king_region
+        .into_iter()
+        .filter(|square| square.is_light() == light)
+        .all(|square| {
+            let beside =
+                attacks::king_attacks(square) & attacks::rook_attacks(square, Bitboard::FULL);
+            let escapes = beside & king_region;
+            let covering = escapes.into_iter().fold(Bitboard::EMPTY, |all, escape| {
+                all | attacks::king_attacks(escape)
+            }) & !attacks::king_attacks(square)
+                & !Bitboard::from(square);
+            let king = usize::from((mater_king & covering).any());
+            let blockers = helpers
+                .iter()
+                .filter(|region| (**region & escapes).any())
+                .count();
+            escapes.count() > blockers + king
         })
 }
 

@@ -160,7 +160,7 @@ pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
     {
         return Some(NoMate::Material);
     }
-    (wall::walled_off(position, side) || confined::never_checks(position, side))
+    (wall::walled_off(position, side) || confined::never_mates(position, side))
         .then_some(NoMate::Wall)
 }
 

@@ -25,12 +25,25 @@
 //!    reach its last rank could become any piece: the argument gives up.
 //!
 //! Every game from the position keeps each man in its region (each of its
-//! moves is one of these, given where the men stood before it), so when no
-//! square of the region of any man of the mater (its king never checks)
-//! attacks a square of the other king's region, the mater can never give
-//! check, and never mate. A locked wall, where no pawn can move at all, is
-//! the simplest case: then every pawn is fixed. The argument also gives up
-//! when an en passant capture is possible now.
+//! moves is one of these, given where the men stood before it). Then:
+//!
+//! 4. **The mater never gives check** when no square of the region of any
+//!    of its men (its king never checks) attacks a square of the other
+//!    king's region, lines stopping at fixed pawns; or
+//! 5. **it checks only with bishops of one colour, and never mates.** A
+//!    mate by such bishops is given on a square of their colour, and the
+//!    king's neighbours beside it (not diagonal), of the other colour, are
+//!    never attacked by them. Those inside the king's region must each be
+//!    taken away: by a man of the king's own side standing on it, or by
+//!    the mating king, which, never next to the mated king, covers at most
+//!    one of them. Where, on every square of that colour in the region,
+//!    they outnumber the men that could stand on one of them plus one for
+//!    the mating king (when it could stand next to one of them), no mate
+//!    is possible.
+//!
+//! A locked wall, where no pawn can move at all, is the simplest case:
+//! then every pawn is fixed. The argument also gives up when an en passant
+//! capture is possible now.
 
 use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role, Square, attacks};
 
@@ -48,21 +61,79 @@ pub fn walled_off(position: &Chess, mater: Color) -> bool {
     };
     let their_region = regions.of(their_king);
     let fixed = regions.fixed_pawns();
-    board.by_color(mater).into_iter().all(|square| {
+    // The squares of the mater's men, other than its king, that may ever
+    // attack a square of the other king's region.
+    let mut attackers = Vec::new();
+    for square in board.by_color(mater) {
         let Some(role) = board.role_at(square) else {
-            return true;
+            continue;
         };
         if role == Role::King {
-            return true;
+            continue;
         }
-        regions.of(square).into_iter().all(|from| {
+        let attacks_the_region = regions.of(square).into_iter().any(|from| {
             let attacked = match role {
                 Role::Pawn => attacks::pawn_attacks(mater, from),
                 _ => moves_of(role, from, fixed),
             };
-            (attacked & their_region).is_empty()
-        })
-    })
+            (attacked & their_region).any()
+        });
+        if attacks_the_region {
+            attackers.push((square, role));
+        }
+    }
+    if attackers.is_empty() {
+        return true;
+    }
+    // Point 5: bishops of one colour only.
+    let colour = attackers[0].0.is_light();
+    let only_bishops_of_one_colour = attackers
+        .iter()
+        .all(|&(square, role)| role == Role::Bishop && square.is_light() == colour);
+    if !only_bishops_of_one_colour {
+        return false;
+    }
+    let mater_king = board
+        .king_of(mater)
+        .map_or(Bitboard::EMPTY, |king| regions.of(king));
+    let helpers: Vec<Bitboard> = (board.by_color(!mater) & !board.kings())
+        .into_iter()
+        .map(|square| regions.of(square))
+        .collect();
+    their_region
+        .into_iter()
+        .filter(|square| square.is_light() == colour)
+        .all(|square| never_mated_on(square, their_region, mater_king, &helpers))
+}
+
+/// Point 5 on one square: whether the king can never be mated on
+/// `square` by bishops of its colour. Its neighbours beside it (not
+/// diagonal) inside its region `region` are squares no such bishop
+/// attacks; each must be taken from it, by a man of its own side standing
+/// there (`helpers` are their regions) or by the mating king (its region
+/// `mater_king`), which, never next to the king, covers at most one.
+fn never_mated_on(
+    square: Square,
+    region: Bitboard,
+    mater_king: Bitboard,
+    helpers: &[Bitboard],
+) -> bool {
+    let escapes: Vec<Square> = attacks::king_attacks(square)
+        .into_iter()
+        .filter(|next| next.file() == square.file() || next.rank() == square.rank())
+        .filter(|next| region.contains(*next))
+        .collect();
+    let mut next_to_an_escape = Bitboard::EMPTY;
+    for escape in &escapes {
+        next_to_an_escape |= attacks::king_attacks(*escape);
+    }
+    let not_next_to_the_king = !attacks::king_attacks(square) & !Bitboard::from(square);
+    let king_can_cover = usize::from((mater_king & next_to_an_escape & not_next_to_the_king).any());
+    let blockers = helpers
+        .iter()
+        .filter(|helper| escapes.iter().any(|escape| helper.contains(*escape)))
+        .count();
+    escapes.len() > blockers + king_can_cover
 }
 
 /// The regions of every man of a position, by its square there, and which
