@@ -91,7 +91,7 @@ fn exact_dead_positions_agree_on_blocked_games() {
     // side by side on each last position, both decided most sides (and
     // alike, or the oracle would have failed), each reason among them.
     // (seed 0x0005_0202: locked 33, endgame 27; decided by both 108 of
-    // 120 sides, only the fast one 12; walls 18 and exhausted 7 each.)
+    // 120 sides, only the fast one 12; walls 21 and exhausted 4 each.)
     assert!(total.families.iter().all(|&n| n >= 20), "{total}");
     let decisions = &total.decisions;
     assert_eq!(decisions.sides, 2 * BLOCKED_GAMES as u64);
