@@ -218,9 +218,11 @@ impl From<Side> for Color {
 /// documented budget of the status record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Budget {
-    /// Positions each helpmate search may expand: the short lines, the
-    /// best-first search, and (where too many positions are reachable to
-    /// visit them all) each of the two harder searches that follow.
+    /// Positions each helpmate search may expand: the deep shaped search,
+    /// the short lines, the best-first search, and (where too many
+    /// positions are reachable to visit them all) each of the two harder
+    /// searches that follow; the quick shaped search tried first gets an
+    /// eighth of it, the corner search a quarter.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit.
     pub explored_positions: usize,

@@ -19,15 +19,20 @@
 //!    neither side ever mates; bishops of one colour, or a lone knight,
 //!    never mate men that always answer their checks (see `material`);
 //! 2. `wall`, then `confined`: a static proof that the side can never
-//!    even give check, first behind a wall no pawn can leave, then with
-//!    pawns that can still walk up to the wall;
-//! 3. `helpmate`: a helpmate line, found by a narrow search for short
-//!    lines (enough for almost every real position, tried for both sides
-//!    before anything longer), then by a best-first search;
-//! 4. `explore`: every reachable position visited; a checkmate among them
+//!    mate, first behind a wall no pawn can leave, then with pawns that
+//!    can still walk up to the wall (and bishops of one colour that may
+//!    check but never mate);
+//! 3. `shaped`: a helpmate found by a depth-first search in which the
+//!    moves that follow a mating plan cost no depth, a short one for both
+//!    sides first (enough for almost every position of a real game), then
+//!    a deeper one;
+//! 4. `helpmate` (a narrow search for short lines, then best first) and
+//!    `corner` (best first toward a corner mate, for a side with minor
+//!    pieces only);
+//! 5. `explore`: every reachable position visited; a checkmate among them
 //!    comes with its line, none proves the side can never mate (positions
 //!    dead by material are visited but not explored further);
-//! 5. `helpmate` again, when too many positions are reachable: a broader
+//! 6. `helpmate` again, when too many positions are reachable: a broader
 //!    best-first search, then one in stages: a pawn promoted to a queen,
 //!    the other side's men given up, the bare king mated.
 
@@ -50,8 +55,8 @@ use node::uci_line;
 /// whether either side can still mate, with the evidence, within `budget`.
 ///
 /// One side able to mate is enough, so the cheap answers come first for
-/// both sides (material, the wall, a short helpmate line), and the long
-/// searches (best-first, then every reachable position) only after.
+/// both sides (material, the wall, the quick shaped helpmate search), and
+/// the long searches only after.
 pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Deadness {
     if material::insufficient_for_both(position) {
         return Deadness::Dead {
@@ -66,9 +71,6 @@ pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Dead
             continue;
         }
         if let Some(line) = shaped::line(position, side, budget.helpmate_nodes / 8) {
-            return alive(side, uci_line(&line, mode));
-        }
-        if let Some(line) = helpmate::short_line(position, side, budget.helpmate_nodes) {
             return alive(side, uci_line(&line, mode));
         }
     }
@@ -125,9 +127,7 @@ pub fn can_ever_mate_in(
     if let Some(settled) = statically(position, side) {
         return settled;
     }
-    let quick = shaped::line(position, side, budget.helpmate_nodes / 8)
-        .or_else(|| helpmate::short_line(position, side, budget.helpmate_nodes));
-    if let Some(line) = quick {
+    if let Some(line) = shaped::line(position, side, budget.helpmate_nodes / 8) {
         return Mating::Possible {
             line: uci_line(&line, mode),
         };
@@ -169,11 +169,14 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
     never_mates(position, side).map(|reason| Mating::Impossible { reason })
 }
 
-/// The long searches for `side`: best-first for a helpmate, then every
+/// The long searches for `side`: the deep shaped search and the short
+/// lines, the corner search, best-first for a helpmate, then every
 /// reachable position, then (when there are too many) the harder helpmate
 /// searches.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
-    if let Some(line) = shaped::deep_line(position, side, budget.helpmate_nodes) {
+    let line = shaped::deep_line(position, side, budget.helpmate_nodes)
+        .or_else(|| helpmate::short_line(position, side, budget.helpmate_nodes));
+    if let Some(line) = line {
         return Mating::Possible {
             line: uci_line(&line, mode),
         };

@@ -14,7 +14,8 @@
 //!   all have been seen and none is one, the mater can never mate.
 //!
 //! Positions are told apart as Article 9.2.3 tells them apart ([`key`]):
-//! two positions with the same key have the same future. Neither search
+//! two positions with the same key have the same future; keys are
+//! compared whole, in ordered sets, never by a hash. Neither search
 //! goes on from a position where the mater has only its king, or where
 //! neither side could ever mate by material: no mate by the mater follows.
 
@@ -35,29 +36,57 @@ fn hopeless(position: &Chess, mater: Color) -> bool {
     material::lone_king(position, mater) || material::neither_side_can_ever_mate(position)
 }
 
-/// The identity of a position as Article 9.2.3 reads it, as text: the men
-/// on the board, the player to move, the castling rights (by the squares
-/// of the rooks that keep one) and the square of a legal en passant
-/// capture, if there is one.
-pub fn key(position: &Chess) -> String {
-    let rights: Vec<String> = position
-        .castles()
-        .castling_rights()
-        .into_iter()
-        .map(|square| square.to_string())
-        .collect();
-    let en_passant = position
-        .legal_moves()
-        .iter()
-        .find(|mv| mv.is_en_passant())
-        .map_or_else(|| "-".to_owned(), |mv| mv.to().to_string());
-    format!(
-        "{} {:?} {} {}",
-        position.board(),
-        position.turn(),
-        rights.join(","),
-        en_passant
-    )
+/// The identity of a position as Article 9.2.3 reads it: the player to
+/// move, the men on the board (the squares of each kind of man and of
+/// each colour), the castling rights (by the squares of the rooks that
+/// keep one) and the square of the legal en passant capture, if there is
+/// one. Only a pawn that has just advanced two squares can be taken en
+/// passant, so the legal moves are looked at only after such a move
+/// (`last`; `None`: not known, look).
+pub fn key(position: &Chess, last: Option<Move>) -> Key {
+    let board = position.board();
+    let men = [
+        board.pawns(),
+        board.knights(),
+        board.bishops(),
+        board.rooks(),
+        board.queens(),
+        board.kings(),
+        board.white(),
+        board.black(),
+    ]
+    .map(|squares| squares.0);
+    let double_step = last.is_none_or(|mv| {
+        mv.role() == Role::Pawn
+            && mv
+                .from()
+                .is_some_and(|from| from.rank().distance(mv.to().rank()) == 2)
+    });
+    let en_passant = if double_step {
+        position
+            .legal_moves()
+            .iter()
+            .find(|mv| mv.is_en_passant())
+            .map(|mv| mv.to())
+    } else {
+        None
+    };
+    Key {
+        white_to_move: position.turn() == Color::White,
+        men,
+        castling: position.castles().castling_rights().0,
+        en_passant,
+    }
+}
+
+/// What [`key`] returns: two positions with equal keys have the same
+/// future. Compared whole (the searches keep them in ordered sets).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Key {
+    white_to_move: bool,
+    men: [u64; 8],
+    castling: u64,
+    en_passant: Option<Square>,
 }
 
 /// One position a search has reached: the position, and how (the index of
@@ -91,7 +120,7 @@ pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> 
     let mut reached: Vec<Reached> = Vec::new();
     let mut waiting_moves: Vec<Option<(usize, Move)>> = vec![None];
     let mut waiting = BinaryHeap::from([Reverse((distance(start, mater), 0))]);
-    let mut seen = BTreeSet::from([key(start)]);
+    let mut seen = BTreeSet::from([key(start, None)]);
     while let Some(Reverse((_, entry))) = waiting.pop() {
         if reached.len() == nodes {
             return None;
@@ -121,7 +150,7 @@ pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> 
                 line.push(mv);
                 return Some(line);
             }
-            if !seen.insert(key(&next)) {
+            if !seen.insert(key(&next, Some(mv))) {
                 continue;
             }
             let priority = depth + 1 + ESTIMATE_WEIGHT * distance(&next, mater);
@@ -208,7 +237,7 @@ pub fn visit(start: &Chess, mater: Color, limit: usize) -> Visited {
         from: None,
         depth: 0,
     }];
-    let mut seen = BTreeSet::from([key(start)]);
+    let mut seen = BTreeSet::from([key(start, None)]);
     let mut queue = VecDeque::from([0]);
     while let Some(index) = queue.pop_front() {
         let position = reached[index].position.clone();
@@ -221,7 +250,7 @@ pub fn visit(start: &Chess, mater: Color, limit: usize) -> Visited {
         for mv in position.legal_moves() {
             let mut next = position.clone();
             next.play_unchecked(mv);
-            if !seen.insert(key(&next)) {
+            if !seen.insert(key(&next, Some(mv))) {
                 continue;
             }
             if seen.len() > limit {
