@@ -4,23 +4,23 @@
 //! Most positions of real games can be mated with help along one plan:
 //! the mating side takes whatever it can, pushes its pawns home and
 //! brings its king and knights toward a corner; the other side walks its
-//! king into that corner and its pieces next to it, and gives nothing
-//! back. Moves that follow the plan cost no depth, a move of neither kind
-//! costs one ply (none right after a move of the plan), and a capture by
-//! the helping side costs three. Deepened one ply at a time, the search
-//! reaches mates of thirty or forty plies at a nominal depth of a few,
-//! where a search counting every ply would not.
+//! king into that corner and its knights next to it, and gives nothing
+//! back (its other men are given up to the mating side's captures). Moves
+//! that follow the plan cost no depth, any other move one ply (none right
+//! after a move of the plan), and a capture by the helping side three.
+//! Deepened one ply at a time, the search reaches mates of thirty or forty
+//! plies at a nominal depth of a few, where a search counting every ply
+//! would not.
 //!
 //! The corner: on the helping side's back rank, of the colour of the
 //! mating side's bishops when it has bishops (a bishop checks a cornered
 //! king along the long diagonal), otherwise the one nearer the other king.
 //!
 //! The mating move itself costs nothing and is looked for first at every
-//! position where the mating side moves. It proves only the positive
-//! answer: a line it finds replays to a checkmate; finding none proves
-//! nothing. Positions met again with no
-//! more depth left are not searched again, which also cuts cycles of moves
-//! that cost nothing.
+//! position where the mating side moves. Positions met again with no more
+//! depth left are not searched again, which also cuts cycles of moves that
+//! cost nothing. The search proves only the positive answer: a line it
+//! finds replays to a checkmate; finding none proves nothing.
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
