@@ -41,6 +41,8 @@
 
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Position, Rank, Role, Square, attacks};
 
+use super::wall::piece_attacks;
+
 /// One man: where it starts, what it is, and where it may ever stand.
 #[derive(Debug, Clone)]
 struct Man {
@@ -363,17 +365,4 @@ fn file_limit(men: &[Man], index: usize, takeable: Bitboard) -> Bitboard {
         }
     }
     limit
-}
-
-/// The squares a man of `role` on `from` attacks, with `blockers` in the
-/// way.
-fn piece_attacks(role: Role, from: Square, blockers: Bitboard) -> Bitboard {
-    match role {
-        Role::King => attacks::king_attacks(from),
-        Role::Knight => attacks::knight_attacks(from),
-        Role::Bishop => attacks::bishop_attacks(from, blockers),
-        Role::Rook => attacks::rook_attacks(from, blockers),
-        Role::Queen => attacks::queen_attacks(from, blockers),
-        Role::Pawn => Bitboard::EMPTY,
-    }
 }

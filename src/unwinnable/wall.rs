@@ -119,7 +119,7 @@ fn region(board: &Board, from: Square, role: Role, color: Color) -> Option<Bitbo
 
 /// The squares a man of `role` on `from` attacks, with only `blockers` in
 /// the way (a king's and a knight's steps for those two).
-fn piece_attacks(role: Role, from: Square, blockers: Bitboard) -> Bitboard {
+pub(super) fn piece_attacks(role: Role, from: Square, blockers: Bitboard) -> Bitboard {
     match role {
         Role::King => attacks::king_attacks(from),
         Role::Knight => attacks::knight_attacks(from),

@@ -197,10 +197,7 @@ pub fn exact_dead_position_game(
         arbiter_lines_replay(&scenario, budget, records)?;
     let last = reference.status();
     let family = BlockedFamily::of(bytes);
-    agreement.families[BlockedFamily::ALL
-        .iter()
-        .position(|f| *f == family)
-        .unwrap_or(0)] += 1;
+    agreement.families[family as usize] += 1;
     decisions_agree(reference.position(), budget, &mut agreement.decisions).map_err(|right| {
         DisagreementError {
             edition: scenario.edition,

@@ -69,10 +69,10 @@ impl Scenario {
 /// bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BlockedFamily {
-    /// A locked pawn structure with pieces.
-    Locked,
-    /// A small endgame.
-    Endgame,
+    /// A locked pawn structure with pieces (index 0 of [`BlockedFamily::ALL`]).
+    Locked = 0,
+    /// A small endgame (index 1).
+    Endgame = 1,
 }
 
 impl BlockedFamily {

@@ -9,8 +9,9 @@ use std::fmt;
 use drawrules::mating::{Budget, Mating, NoMate};
 use drawrules::reference::dead_position as reference;
 use drawrules::unwinnable;
-use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color};
+
+use super::replays_to_mate;
 
 /// How the two decisions answered, side by side, over the positions
 /// compared.
@@ -152,20 +153,4 @@ pub fn decisions_agree(
         }
     }
     Ok(())
-}
-
-/// Whether `line` (UCI) replays from `position` to a checkmate by `side`.
-fn replays_to_mate(position: &Chess, line: &[String], side: Color) -> bool {
-    let mut position = position.clone();
-    for text in line {
-        let Some(mv) = text
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|uci| uci.to_move(&position).ok())
-        else {
-            return false;
-        };
-        position.play_unchecked(mv);
-    }
-    position.is_checkmate() && position.turn() != side
 }
