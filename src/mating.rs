@@ -222,7 +222,9 @@ pub struct Budget {
     /// the short lines, the best-first search, and (where too many
     /// positions are reachable to visit them all) each of the two harder
     /// searches that follow; the quick shaped search tried first gets an
-    /// eighth of it, the corner search a quarter.
+    /// eighth of it, the corner search a quarter, and the wide shaped
+    /// search tried before the harder ones, the cheapest per position, 25
+    /// times as much.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit.
     pub explored_positions: usize,
@@ -230,7 +232,8 @@ pub struct Budget {
 
 impl Budget {
     /// The budget behind every status record: 40,000 expansions in each
-    /// helpmate search and 20,000 explored positions per side.
+    /// helpmate search (1,000,000 in the fast decision's wide shaped
+    /// search) and 20,000 explored positions per side.
     pub const DEFAULT: Budget = Budget {
         helpmate_nodes: 40_000,
         explored_positions: 20_000,

@@ -397,6 +397,40 @@ fn positions_once_undetermined_are_decided() {
     }
 }
 
+/// Final positions of games of the shared files that the default budget
+/// once left undetermined and CHA decided: the mating side's men (a
+/// bishop or a knight) can mate only against a man the other side has yet
+/// to make by promotion, or with its own pawn's help. The FEN and the side
+/// asked about; each can mate.
+const AFTER_A_PROMOTION: [(&str, Color); 6] = [
+    // A dark bishop against a pawn: the pawn becomes a knight that
+    // takes the cornered king's last square.
+    ("8/8/8/5K2/2k3p1/8/5B2/8 b - - 0 55", Color::White),
+    ("8/8/7p/8/8/8/4K2k/4B3 b - - 0 57", Color::White),
+    ("1B6/8/5p2/8/4K1k1/7p/8/8 b - - 4 74", Color::White),
+    ("8/8/8/8/8/b2K4/4pB2/3k4 w - - 90 160", Color::White),
+    // A bishop against a knight and a pawn, and against two pawns.
+    ("8/5N2/8/6K1/7P/7k/4b3/8 b - - 100 129", Color::Black),
+    ("8/7k/7P/P7/2K5/8/8/6b1 b - - 0 90", Color::Black),
+];
+
+#[test]
+fn helpmates_that_wait_for_a_promotion_are_found() {
+    for (fen, mater) in AFTER_A_PROMOTION {
+        let position: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        match can_ever_mate_in(&position, mater, CastlingMode::Standard, Budget::DEFAULT) {
+            Mating::Possible { line } => {
+                assert!(replays_to_mate(&position, &line, mater), "{fen}: {line:?}");
+            }
+            other => panic!("{fen}: {other:?}"),
+        }
+    }
+}
+
 /// Walls that pawns can still walk up to: pawns locked head to head on
 /// every other file (a, c, e, g or b, d, f, h), at ranks 4 and 5, with free
 /// pawns behind them on those files (each stops behind a pawn of its own

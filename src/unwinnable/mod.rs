@@ -26,15 +26,15 @@
 //!    moves that follow a mating plan cost no depth, a short one for both
 //!    sides first (enough for almost every position of a real game), then
 //!    a deeper one;
-//! 4. `helpmate` (a narrow search for short lines, then best first) and
-//!    `corner` (best first toward a corner mate, for a side with minor
-//!    pieces only);
+//! 4. `helpmate`'s narrow search for short lines, and `corner` (best
+//!    first toward a corner mate, for a side with minor pieces only);
 //! 5. `explore`: every reachable position visited; a checkmate among them
 //!    comes with its line, none proves the side can never mate (positions
 //!    dead by material are visited but not explored further);
-//! 6. `helpmate` again, when too many positions are reachable: a broader
-//!    best-first search, then one in stages: a pawn promoted to a queen,
-//!    the other side's men given up, the bare king mated.
+//! 6. when too many positions are reachable: `shaped` again, deeper and
+//!    with 25 times the budget, then `helpmate`'s best-first search, a
+//!    broader one, then one in stages: a pawn promoted to a queen, the
+//!    other side's men given up, the bare king mated.
 
 mod confined;
 mod corner;
@@ -170,42 +170,32 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 }
 
 /// The long searches for `side`: the deep shaped search and the short
-/// lines, the corner search, best-first for a helpmate, then every
-/// reachable position, then (when there are too many) the harder helpmate
-/// searches.
+/// lines, the corner search, then every reachable position, then (when
+/// there are too many) the wide shaped search, best first for a
+/// helpmate, and the harder helpmate searches.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
+    let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
+        line: uci_line(&line, mode),
+    };
     let line = shaped::deep_line(position, side, budget.helpmate_nodes)
         .or_else(|| helpmate::short_line(position, side, budget.helpmate_nodes));
     if let Some(line) = line {
-        return Mating::Possible {
-            line: uci_line(&line, mode),
-        };
+        return possible(line);
     }
     if corner::applies(position, side)
         && let Some(line) = corner::line(position, side, budget.helpmate_nodes / 4)
     {
-        return Mating::Possible {
-            line: uci_line(&line, mode),
-        };
-    }
-    if let Some(line) = helpmate::best_first(position, side, budget.helpmate_nodes) {
-        return Mating::Possible {
-            line: uci_line(&line, mode),
-        };
+        return possible(line);
     }
     match explore(position, side, budget.explored_positions) {
-        Explored::Mate(line) => Mating::Possible {
-            line: uci_line(&line, mode),
-        },
+        Explored::Mate(line) => possible(line),
         Explored::NoMate(positions) => Mating::Impossible {
             reason: NoMate::Exhausted { positions },
         },
-        Explored::TooMany => match helpmate::harder(position, side, budget.helpmate_nodes) {
-            Some(line) => Mating::Possible {
-                line: uci_line(&line, mode),
-            },
-            None => Mating::Undetermined,
-        },
+        Explored::TooMany => shaped::wide_line(position, side, budget.helpmate_nodes)
+            .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
+            .or_else(|| helpmate::harder(position, side, budget.helpmate_nodes))
+            .map_or(Mating::Undetermined, possible),
     }
 }
 

@@ -8,21 +8,24 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 
 /// The identity of a position met while searching: the player to move, the
-/// men on the board (one set of squares per kind of man and one per
-/// colour), the castling rights (the rook squares shakmaty keeps after each
-/// move) and the en passant right (only a legal capture counts). Two
-/// positions with equal keys have exactly the same future.
+/// men on the board, the castling rights (the rook squares shakmaty keeps
+/// after each move) and the en passant right (only a legal capture
+/// counts). Two positions with equal keys have exactly the same future.
 ///
-/// Keys are compared whole: the hash ([`KeyHasher`]) only sorts them into
-/// buckets.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+/// Packed in 40 bytes, so that the searches' tables stay small: the kind
+/// of each man in three sets of squares, read as the three bits of its
+/// number (pawn 1 to king 6; a square in none is empty), the squares of
+/// White's men, and one word with the castling rights of both back ranks,
+/// the player to move and the en passant square. Keys are compared whole:
+/// the hash ([`KeyHasher`]) only sorts them into buckets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Key {
-    turn: Color,
-    /// Pawns, knights, bishops, rooks, queens, kings, then White's men and
-    /// Black's men, as sets of squares (bit `i` for square `i`).
-    men: [u64; 8],
-    castling: u64,
-    en_passant: Option<Square>,
+    kinds: [u64; 3],
+    white: u64,
+    /// Bits 0-7: castling rights on the first rank (by file), 8-15 on the
+    /// eighth; bit 16: Black to move; bits 17-23: the en passant square
+    /// plus one (0: none).
+    rest: u32,
 }
 
 impl Key {
@@ -37,30 +40,33 @@ impl Key {
                     .is_some_and(|from| from.rank().distance(mv.to().rank()) == 2)
         });
         let mut key = Key::of_board(position);
-        if double_step {
-            key.en_passant = en_passant(position);
+        if double_step && let Some(square) = en_passant(position) {
+            key.rest |= (u32::from(square) + 1) << 17;
         }
         key
     }
 
-    /// The key of `position`.
+    /// The key of `position` reached by an unknown move.
     pub fn of(position: &Chess) -> Key {
         Key::after(position, None)
     }
 
     fn of_board(position: &Chess) -> Key {
         let board = position.board();
-        let mut men = [0; 8];
-        for (slot, role) in men.iter_mut().zip(Role::ALL) {
-            *slot = board.by_role(role).0;
-        }
-        men[6] = board.by_color(Color::White).0;
-        men[7] = board.by_color(Color::Black).0;
+        let (pawns, knights, bishops) = (board.pawns().0, board.knights().0, board.bishops().0);
+        let (rooks, queens, kings) = (board.rooks().0, board.queens().0, board.kings().0);
+        let rights = position.castles().castling_rights().0;
+        let first = (rights & 0xff) as u32;
+        let eighth = ((rights >> 56) & 0xff) as u32;
+        let black = u32::from(position.turn().is_black());
         Key {
-            turn: position.turn(),
-            men,
-            castling: position.castles().castling_rights().0,
-            en_passant: None,
+            kinds: [
+                pawns | bishops | queens,
+                knights | bishops | kings,
+                rooks | queens | kings,
+            ],
+            white: board.by_color(Color::White).0,
+            rest: first | (eighth << 8) | (black << 16),
         }
     }
 }
@@ -77,7 +83,9 @@ pub struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn finish(&self) -> u64 {
-        self.0
+        // The high bits of the last product are the well-mixed ones; the
+        // table indexes by the low bits.
+        self.0.rotate_left(26)
     }
 
     fn write(&mut self, bytes: &[u8]) {

@@ -12,6 +12,18 @@
 //! plies at a nominal depth of a few, where a search counting every ply
 //! would not.
 //!
+//! Some material can mate only against a man the other side has yet to
+//! make: a lone knight facing pawns and queens, or bishops of one colour
+//! with no bishop of the other colour on the board and no knight of the
+//! other side (nothing there can take the cornered king's last flight
+//! square). Then the helping side's pawns walk for free toward a
+//! promotion to a minor piece, and its other moves cost three, unless
+//! they bring its king or knights to their squares.
+//!
+//! The widest of the three searches here gives each depth a share of its
+//! budget that grows with the depth, and tries a deeper depth even when a
+//! shallower one ran out of its share.
+//!
 //! The corner: on the helping side's back rank, of the colour of the
 //! mating side's bishops when it has bishops (a bishop checks a cornered
 //! king along the long diagonal), otherwise the one nearer the other king.
@@ -23,6 +35,7 @@
 //! finds replays to a checkmate; finding none proves nothing.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::hash::BuildHasherDefault;
 
 use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
@@ -33,6 +46,16 @@ use super::node::{Key, KeyHasher, has_more_than_a_king};
 /// twice as deep.
 const DEEPEST: u32 = 12;
 
+/// The deepest nominal depth tried by [`wide_line`].
+const DEEPEST_WIDE: u32 = 40;
+
+/// [`wide_line`] may visit this many times the positions it is given.
+pub const WIDE_FACTOR: usize = 25;
+
+/// In [`wide_line`], each depth `d` may visit at most `d / SHARE` of the
+/// whole budget.
+const SHARE: usize = 25;
+
 /// Past this many plies from the start, moves of the plan cost a ply too,
 /// so that no line grows without end.
 const LONGEST_FREE: usize = 120;
@@ -40,30 +63,58 @@ const LONGEST_FREE: usize = 120;
 /// A helpmate line by `mater` from `start`, visiting at most `nodes`
 /// positions over all the depths tried, up to [`DEEPEST`].
 pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
-    deepened(start, mater, nodes, DEEPEST)
+    deepened(start, mater, nodes, DEEPEST, None)
 }
 
 /// [`line`] to twice the depth: the search tried once the quick steps
 /// have failed.
 pub fn deep_line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
-    deepened(start, mater, nodes, 2 * DEEPEST)
+    deepened(start, mater, nodes, 2 * DEEPEST, None)
 }
 
-fn deepened(start: &Chess, mater: Color, nodes: usize, deepest: u32) -> Option<Vec<Move>> {
+/// [`line`] deeper still (up to [`DEEPEST_WIDE`]) and with [`WIDE_FACTOR`]
+/// times the positions, each depth with a share of them that grows with
+/// it: tried where too many positions are reachable to visit them all.
+pub fn wide_line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
+    let nodes = nodes.saturating_mul(WIDE_FACTOR);
+    deepened(start, mater, nodes, DEEPEST_WIDE, Some(nodes / SHARE))
+}
+
+/// The search deepened from 1 to `deepest`, visiting at most `nodes`
+/// positions in all. With a `share`, depth `d` may visit at most `d`
+/// shares of them and a deeper depth is tried even when a shallower one
+/// ran out of its own (so that a shallow depth whose tree is too large to
+/// finish does not take what the deeper ones need); without, the search
+/// stops when the budget runs out.
+fn deepened(
+    start: &Chess,
+    mater: Color,
+    nodes: usize,
+    deepest: u32,
+    share: Option<usize>,
+) -> Option<Vec<Move>> {
     let plan = Plan::of(start, mater)?;
     let mut search = Search {
         mater,
         plan,
-        left: nodes,
+        left: 0,
         seen: HashMap::default(),
         line: Vec::new(),
     };
+    let mut unspent = nodes;
     for depth in 1..=deepest {
         search.seen.clear();
-        if search.visit(start, depth, false) {
+        let given = match share {
+            Some(share) => unspent.min((depth as usize).saturating_mul(share.max(1))),
+            None => unspent,
+        };
+        search.left = given;
+        let found = search.visit(start, depth, false);
+        unspent -= given - search.left;
+        if found {
             return Some(search.line);
         }
-        if search.left == 0 {
+        if unspent == 0 {
             return None;
         }
     }
@@ -140,33 +191,47 @@ impl Search {
         };
         self.left = left;
         let key = Key::after(position, self.line.last().copied());
-        match self.seen.get(&key) {
-            Some(&had) if had >= depth => return false,
-            _ => {
-                self.seen.insert(key, depth);
+        match self.seen.entry(key) {
+            Entry::Occupied(mut had) => {
+                if *had.get() >= depth {
+                    return false;
+                }
+                had.insert(depth);
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(depth);
             }
         }
-        let moves = position.legal_moves();
+        let played = |mv: Move| {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            child
+        };
+        let mut children: Vec<(Move, Option<Chess>)> = position
+            .legal_moves()
+            .iter()
+            .map(|&mv| (mv, None))
+            .collect();
         // A mating move ends the line whatever it costs: looked for first,
         // so that the shortest line through this position is the one found.
+        // The positions it plays are kept for the search that follows.
         if position.turn() == self.mater {
-            for &mv in &moves {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
+            for (mv, slot) in &mut children {
+                let child = played(*mv);
                 if child.is_check() && child.is_checkmate() {
-                    self.line.push(mv);
+                    self.line.push(*mv);
                     return true;
                 }
+                *slot = Some(child);
             }
         }
-        for &mv in &moves {
+        for (mv, child) in children {
             let own = self.cost(position, mv);
             let cost = if own == 1 && planned { 0 } else { own };
             if cost > depth {
                 continue;
             }
-            let mut child = position.clone();
-            child.play_unchecked(mv);
+            let child = child.unwrap_or_else(|| played(mv));
             if !has_more_than_a_king(&child, self.mater) {
                 continue;
             }
@@ -211,15 +276,122 @@ impl Search {
                     _ => false,
                 };
             u32::from(!planned)
-        } else if mv.is_capture() {
-            3
         } else {
-            let planned = match mv.role() {
+            let toward = match mv.role() {
                 Role::King => nearer(self.plan.corner),
                 Role::Knight => nearer(self.plan.beside),
                 _ => false,
             };
-            u32::from(!planned)
+            if toward {
+                0
+            } else if mv.is_capture() {
+                3
+            } else if needs_a_blocker(position, self.mater) {
+                // Only a man the helping side has yet to promote can take
+                // its king's last flight square: its pawns walk for free
+                // (to a minor piece or on the way), anything else costs.
+                let minor = !matches!(mv.promotion(), Some(Role::Queen | Role::Rook));
+                if mv.role() == Role::Pawn && minor {
+                    0
+                } else {
+                    3
+                }
+            } else {
+                1
+            }
         }
+    }
+}
+
+/// Whether `mater`'s men can mate only against a man of the other side
+/// that does not exist yet: a lone knight against pawns and queens (no
+/// minor piece or rook to hem the king in), or bishops of one colour with
+/// no bishop of the other colour on the board and no knight of the other
+/// side. Then the other side's pawns must promote first.
+fn needs_a_blocker(position: &Chess, mater: Color) -> bool {
+    let board = position.board();
+    let own = board.by_color(mater);
+    let theirs = board.by_color(!mater);
+    let men = own.count();
+    let knights = (board.knights() & own).count();
+    if men == 2 && knights == 1 {
+        let blockers = (board.knights() | board.bishops() | board.rooks()) & theirs;
+        return blockers.is_empty();
+    }
+    let bishops = board.bishops() & own;
+    if bishops.is_empty() || men != bishops.count() + 1 {
+        return false;
+    }
+    let colour = if (bishops & shakmaty::Bitboard::DARK_SQUARES).any() {
+        shakmaty::Bitboard::DARK_SQUARES
+    } else {
+        shakmaty::Bitboard::LIGHT_SQUARES
+    };
+    let other_bishops = board.bishops() & !colour;
+    other_bishops.is_empty() && (board.knights() & theirs).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn position(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn material_that_mates_only_against_a_man_yet_to_be_made() {
+        let cases = [
+            // A dark bishop against a pawn: only a promoted man can block.
+            ("8/8/8/5K2/2k3p1/8/5B2/8 b - - 0 55", Color::White, true),
+            // The other side's dark bishop cannot stand on a light square
+            // beside a dark corner: still needed.
+            ("k7/8/1b6/8/K7/8/p7/4B3 b - - 0 1", Color::White, true),
+            // A light bishop of the other side can block: not needed.
+            ("k7/8/8/3b4/K7/8/p7/4B3 b - - 0 1", Color::White, false),
+            // A knight of the other side can block: not needed.
+            ("k7/8/2n5/8/K7/8/p7/4B3 b - - 0 1", Color::White, false),
+            // Bishops of both colours mate without help: not needed.
+            ("k7/8/8/8/K7/8/p7/3BB3 b - - 0 1", Color::White, false),
+            // A lone knight against pawns and a queen: needed.
+            ("8/5k2/2p5/8/8/3q4/2N5/2K5 w - - 0 1", Color::White, true),
+            // A lone knight against a rook: the rook can block.
+            ("8/5k2/2r5/8/8/8/2N5/2K5 w - - 0 1", Color::White, false),
+            // A knight and a pawn: the pawn can promote.
+            ("8/5k2/2p5/8/8/8/2N2P2/2K5 w - - 0 1", Color::White, false),
+            // A lone king never mates; there is nothing to wait for.
+            ("8/5k2/2p5/8/8/8/8/2K5 w - - 0 1", Color::White, false),
+        ];
+        for (fen, mater, needed) in cases {
+            assert_eq!(needs_a_blocker(&position(fen), mater), needed, "{fen}");
+        }
+    }
+
+    /// A dark bishop against a pawn (the final position of a game of the
+    /// shared Lichess file): the pawn must become a knight that takes the
+    /// cornered king's last square, a line of some forty plies.
+    #[test]
+    fn a_pawn_walks_to_a_promotion_for_free_when_only_it_can_block() {
+        let start = position("8/8/8/5K2/2k3p1/8/5B2/8 b - - 0 55");
+        let line = wide_line(&start, Color::White, 40_000).expect("a helpmate line");
+        let mut board = start.clone();
+        for mv in &line {
+            assert!(board.is_legal(*mv), "{mv}");
+            board.play_unchecked(*mv);
+        }
+        assert!(board.is_checkmate() && board.turn() == Color::Black);
+        let promotions: Vec<_> = line.iter().filter_map(|mv| mv.promotion()).collect();
+        assert!(
+            promotions
+                .iter()
+                .all(|role| matches!(role, Role::Knight | Role::Bishop)),
+            "{promotions:?}"
+        );
+        assert!(!promotions.is_empty());
     }
 }
