@@ -24,9 +24,10 @@
 //! budget that grows with the depth, and tries a deeper depth even when a
 //! shallower one ran out of its share.
 //!
-//! The corner: on the helping side's back rank, of the colour of the
-//! mating side's bishops when it has bishops (a bishop checks a cornered
-//! king along the long diagonal), otherwise the one nearer the other king.
+//! The corner: of the colour of the mating side's bishops when it has
+//! bishops (a bishop checks a cornered king along the long diagonal), and
+//! of those the one nearest the other king (on the helping side's back
+//! rank when two are as near).
 //!
 //! The mating move itself costs nothing and is looked for first at every
 //! position where the mating side moves. Positions met again with no more
@@ -136,35 +137,29 @@ struct Plan {
 
 impl Plan {
     fn of(position: &Chess, mater: Color) -> Option<Plan> {
+        use shakmaty::File;
         let board = position.board();
         let king = board.king_of(!mater)?;
-        let back = match mater {
-            Color::White => Rank::Eighth,
-            Color::Black => Rank::First,
+        let (back, front) = match mater {
+            Color::White => (Rank::Eighth, Rank::First),
+            Color::Black => (Rank::First, Rank::Eighth),
         };
-        let corners = [
-            Square::from_coords(shakmaty::File::A, back),
-            Square::from_coords(shakmaty::File::H, back),
-        ];
+        // The helping side's back rank first: of two corners as near, the
+        // one found first is kept.
+        let corners = [back, front]
+            .into_iter()
+            .flat_map(|rank| [File::A, File::H].map(|file| Square::from_coords(file, rank)));
         let bishops = board.bishops() & board.by_color(mater);
         let light = bishops.into_iter().next().map(Square::is_light);
-        let corner = match light {
-            Some(light) => corners
-                .into_iter()
-                .find(|corner| corner.is_light() == light)?,
-            None => corners
-                .into_iter()
-                .min_by_key(|corner| corner.distance(king))?,
-        };
-        let down: i32 = match mater {
-            Color::White => -16,
-            Color::Black => 16,
-        };
-        let inward = if corner.file() == shakmaty::File::A {
-            1
+        let corner = corners
+            .filter(|corner| light.is_none_or(|light| corner.is_light() == light))
+            .min_by_key(|corner| corner.distance(king))?;
+        let down: i32 = if corner.rank() == Rank::Eighth {
+            -16
         } else {
-            -1
+            16
         };
+        let inward = if corner.file() == File::A { 1 } else { -1 };
         Some(Plan {
             corner,
             king_post: corner.offset(down)?,
@@ -202,36 +197,27 @@ impl Search {
                 slot.insert(depth);
             }
         }
-        let played = |mv: Move| {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            child
-        };
-        let mut children: Vec<(Move, Option<Chess>)> = position
-            .legal_moves()
-            .iter()
-            .map(|&mv| (mv, None))
-            .collect();
+        let moves = position.legal_moves();
         // A mating move ends the line whatever it costs: looked for first,
         // so that the shortest line through this position is the one found.
-        // The positions it plays are kept for the search that follows.
         if position.turn() == self.mater {
-            for (mv, slot) in &mut children {
-                let child = played(*mv);
+            for &mv in &moves {
+                let mut child = position.clone();
+                child.play_unchecked(mv);
                 if child.is_check() && child.is_checkmate() {
-                    self.line.push(*mv);
+                    self.line.push(mv);
                     return true;
                 }
-                *slot = Some(child);
             }
         }
-        for (mv, child) in children {
+        for &mv in &moves {
             let own = self.cost(position, mv);
             let cost = if own == 1 && planned { 0 } else { own };
             if cost > depth {
                 continue;
             }
-            let child = child.unwrap_or_else(|| played(mv));
+            let mut child = position.clone();
+            child.play_unchecked(mv);
             if !has_more_than_a_king(&child, self.mater) {
                 continue;
             }
