@@ -19,7 +19,7 @@
 //! each shared game file the final positions (checkmates left out) and the
 //! positions ten plies before the end. Each side of each position is asked of both
 //! tools: can it ever checkmate? Prints a Markdown table per family (sides
-//! decided by each, agreement, the undetermined, time per side), then every
+//! decided by each, agreement, the undetermined, time per side: median, worst, total), then every
 //! side on which the tools disagree and the first `--list` sides CHA
 //! decides and we leave undetermined. Exits 1 when the tools disagree on a
 //! side both decide.
@@ -344,7 +344,7 @@ fn main() {
         families.extend(from_games(&options.data.join(file), options.games, 10));
     }
     println!(
-        "| family | positions | sides | decided: ours | decided: CHA | agree | disagree | only ours | only CHA | undetermined: ours | undetermined: CHA | median ms: ours | median ms: CHA | total ms: ours | total ms: CHA | total ratio |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "| family | positions | sides | decided: ours | decided: CHA | agree | disagree | only ours | only CHA | undetermined: ours | undetermined: CHA | median ms: ours | median ms: CHA | max ms: ours | max ms: CHA | total ms: ours | total ms: CHA | total ratio |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     );
     let mut disagreements = Vec::new();
     let mut cha_only = Vec::new();
@@ -400,8 +400,10 @@ fn main() {
         let ms = |v: &[(Label, f64)]| v.iter().map(|x| x.1 / 1e3).collect::<Vec<f64>>();
         let (ours_ms, cha_ms) = (ms(&ours), ms(&theirs));
         let (ours_total, cha_total): (f64, f64) = (ours_ms.iter().sum(), cha_ms.iter().sum());
+        let most = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
+        let (ours_max, cha_max) = (most(&ours_ms), most(&cha_ms));
         println!(
-            "| {} | {} | {} | {} | {} | {agree} | {disagree} | {} | {} | {} | {} | {:.3} | {:.3} | {:.0} | {:.0} | {:.1}x |",
+            "| {} | {} | {} | {} | {} | {agree} | {disagree} | {} | {} | {} | {} | {:.3} | {:.3} | {:.1} | {:.1} | {:.0} | {:.0} | {:.1}x |",
             family.name,
             family.positions.len(),
             queries.len(),
@@ -413,6 +415,8 @@ fn main() {
             count(&|_, b| !decided(b)),
             median(ours_ms),
             median(cha_ms),
+            ours_max,
+            cha_max,
             ours_total,
             cha_total,
             if cha_total > 0.0 {

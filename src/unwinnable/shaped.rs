@@ -57,6 +57,11 @@ pub const WIDE_FACTOR: usize = 25;
 /// whole budget.
 const SHARE: usize = 25;
 
+/// The most positions one depth of a search remembers: what a hash table
+/// of 2^18 slots holds (seven eighths of them), about 13 MB with the
+/// 40-byte keys and the depth.
+const MOST_REMEMBERED: usize = 229_376;
+
 /// Past this many plies from the start, moves of the plan cost a ply too,
 /// so that no line grows without end.
 const LONGEST_FREE: usize = 120;
@@ -186,6 +191,7 @@ impl Search {
         };
         self.left = left;
         let key = Key::after(position, self.line.last().copied());
+        let remembered = self.seen.len();
         match self.seen.entry(key) {
             Entry::Occupied(mut had) => {
                 if *had.get() >= depth {
@@ -193,9 +199,13 @@ impl Search {
                 }
                 had.insert(depth);
             }
-            Entry::Vacant(slot) => {
+            // A full table no longer grows: positions met after that are
+            // searched again when met again (the memory stays bounded; the
+            // answer cannot change, since the table only spares work).
+            Entry::Vacant(slot) if remembered < MOST_REMEMBERED => {
                 slot.insert(depth);
             }
+            Entry::Vacant(_) => {}
         }
         let moves = position.legal_moves();
         // A mating move ends the line whatever it costs: looked for first,
