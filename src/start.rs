@@ -61,6 +61,20 @@ pub enum FenError {
     /// check, ...).
     #[error("invalid fen: {0}")]
     Position(String),
+    /// A field has the form FEN gives it but a value the standard does not
+    /// allow, which is refused rather than rewritten: a halfmove clock or
+    /// a fullmove number too large to hold (2^32 or more), a fullmove
+    /// number 0 (moves are counted from 1), a castling right named twice.
+    #[error("invalid fen: {field} {value:?} {reason}")]
+    Field {
+        /// The field: `halfmove clock`, `fullmove number` or `castling
+        /// field`.
+        field: &'static str,
+        /// The field's text as given.
+        value: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
 }
 
 /// A Chess960 start position number outside `0..=959`.
@@ -108,6 +122,7 @@ impl StartPosition {
     /// ```
     pub fn from_fen_in(fen: &str, mode: CastlingMode) -> Result<StartPosition, FenError> {
         let setup = Fen::from_ascii(fen.trim().as_bytes())?.into_setup();
+        strict_fields(fen)?;
         let position = Chess::from_setup(setup.clone(), mode)
             .map_err(|err: PositionError<Chess>| FenError::Position(err.to_string()))?;
         Ok(StartPosition {
@@ -190,6 +205,64 @@ impl fmt::Display for StartPosition {
             Err(lossy) => fmt::Display::fmt(&lossy.ignore(), f),
         }
     }
+}
+
+/// The fields shakmaty reads leniently, read strictly: it takes a clock
+/// or a move number past 2^32 - 1 as 2^32 - 1, a move number 0 as 1, and
+/// a castling right named twice as named once. Called after shakmaty has
+/// accepted the text, so the fields are where FEN puts them (separated
+/// by spaces: board, side, castling, en passant, halfmove clock,
+/// fullmove number).
+fn strict_fields(fen: &str) -> Result<(), FenError> {
+    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+    let refuse = |field: &'static str, value: &str, reason: &'static str| FenError::Field {
+        field,
+        value: value.to_owned(),
+        reason,
+    };
+    if let Some(&castling) = fields.get(2)
+        && castling != "-"
+    {
+        let named_twice = castling
+            .char_indices()
+            .any(|(at, right)| castling[at + right.len_utf8()..].contains(right));
+        if named_twice {
+            return Err(refuse("castling field", castling, "names a right twice"));
+        }
+    }
+    let number = |text: &str| {
+        text.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| text.parse::<u64>())
+    };
+    if let Some(&clock) = fields.get(4)
+        && let Some(value) = number(clock)
+        && value.map_or(true, |value| value > u64::from(u32::MAX))
+    {
+        return Err(refuse("halfmove clock", clock, "is larger than 4294967295"));
+    }
+    if let Some(&moves) = fields.get(5)
+        && let Some(value) = number(moves)
+    {
+        match value {
+            Ok(0) => {
+                return Err(refuse(
+                    "fullmove number",
+                    moves,
+                    "is 0: moves are counted from 1",
+                ));
+            }
+            Ok(value) if value <= u64::from(u32::MAX) => {}
+            _ => {
+                return Err(refuse(
+                    "fullmove number",
+                    moves,
+                    "is larger than 4294967295",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The white back rank of Chess960 start number `number`, a-file first:
@@ -297,6 +370,19 @@ mod tests {
     }
 
     #[test]
+    fn the_largest_values_are_read_as_given() {
+        let start =
+            StartPosition::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 4294967295 4294967295")
+                .unwrap();
+        assert_eq!(start.setup().halfmoves, u32::MAX);
+        assert_eq!(start.setup().fullmoves.get(), u32::MAX);
+        assert_eq!(
+            start.to_string(),
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 4294967295 4294967295"
+        );
+    }
+
+    #[test]
     fn errors_say_what_is_wrong() {
         let cases = [
             ("", "invalid fen: invalid fen"),
@@ -316,6 +402,31 @@ mod tests {
             (
                 "4k3/8/8/8/8/8/8/4K3 w - - x 1",
                 "invalid fen: invalid halfmove clock in fen",
+            ),
+            // Values shakmaty would rewrite are refused, the field named.
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1",
+                "invalid fen: halfmove clock \"4294967296\" is larger than 4294967295",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999999 1",
+                "invalid fen: halfmove clock \"99999999999999999999999\" is larger than 4294967295",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+                "invalid fen: fullmove number \"0\" is 0: moves are counted from 1",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967296",
+                "invalid fen: fullmove number \"4294967296\" is larger than 4294967295",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K2R w KK - 0 1",
+                "invalid fen: castling field \"KK\" names a right twice",
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w KQkqk - 0 1",
+                "invalid fen: castling field \"KQkqk\" names a right twice",
             ),
         ];
         for (fen, message) in cases {

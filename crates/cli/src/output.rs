@@ -30,6 +30,11 @@ pub fn fail_with(code: u8, message: &str) -> ExitCode {
 /// Reports a command line clap refused ([`USAGE`]), or prints the help or
 /// version asked for (success).
 pub fn usage(err: &clap::Error) -> ExitCode {
+    if err.kind() == clap::error::ErrorKind::InvalidUtf8
+        && let Some(message) = not_utf8(std::env::args_os())
+    {
+        return fail_with(USAGE, &message);
+    }
     // Help and version go to standard output; errors to standard error.
     let _ = err.print();
     if err.use_stderr() {
@@ -55,4 +60,44 @@ pub fn print(out: &str) -> Result<(), ExitCode> {
         return Err(fail("could not write to standard output"));
     }
     Ok(())
+}
+
+/// The first argument of `args` (the program's name first) that is not
+/// UTF-8, named by its position and the argument before it, with its bytes
+/// shown escaped: clap's own message names neither.
+fn not_utf8(args: impl Iterator<Item = std::ffi::OsString>) -> Option<String> {
+    let args: Vec<_> = args.collect();
+    let (at, arg) = args
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, arg)| arg.to_str().is_none())?;
+    let after = match at {
+        1 => String::new(),
+        _ => format!(" (after {})", args[at - 1].to_string_lossy()),
+    };
+    Some(format!("argument {at}{after} is not UTF-8: {arg:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+
+    #[test]
+    fn the_argument_that_is_not_utf8_is_named() {
+        let args = ["drawrules", "explain", "--fen"]
+            .map(OsString::from)
+            .into_iter()
+            .chain([OsString::from_vec(b"8/8\xff w".to_vec())]);
+        assert_eq!(
+            not_utf8(args).as_deref(),
+            Some(r#"argument 3 (after --fen) is not UTF-8: "8/8\xFF w""#)
+        );
+        let args = ["drawrules", "explain", "e4"]
+            .map(OsString::from)
+            .into_iter();
+        assert_eq!(not_utf8(args), None);
+    }
 }

@@ -67,6 +67,52 @@ fn bad_fen_names_ply_zero_and_the_fen() {
     );
 }
 
+/// Field values that shakmaty would rewrite (a clock past 2^32 - 1, move
+/// number 0, a castling right named twice) are refused, the field named.
+#[test]
+fn fen_fields_outside_the_standard_are_refused_not_rewritten() {
+    for (fen, message) in [
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1",
+            "halfmove clock \"4294967296\" is larger than 4294967295",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+            "fullmove number \"0\" is 0: moves are counted from 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/R3K3 w QQ - 0 1",
+            "castling field \"QQ\" names a right twice",
+        ),
+    ] {
+        let (stdout, line) = failing(&["explain", "--fen", fen, "Kd2"]);
+        assert!(stdout.is_empty());
+        assert_eq!(
+            line,
+            format!("error: ply 0, --fen {fen:?}: invalid fen: {message}")
+        );
+    }
+}
+
+/// An argument that is not UTF-8 is named, with the option it follows and
+/// its bytes (clap's own message names neither); a usage error, nothing
+/// on standard output.
+#[test]
+fn an_argument_that_is_not_utf8_is_named() {
+    use std::os::unix::ffi::OsStrExt;
+    let fen = std::ffi::OsStr::from_bytes(b"4k3/8/8/8/8/8/8/4K3 \xff - - 0 1");
+    let output = Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .args(["explain".as_ref(), "--fen".as_ref(), fen])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(64));
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        text(&output.stderr),
+        "error: argument 3 (after --fen) is not UTF-8: \"4k3/8/8/8/8/8/8/4K3 \\xFF - - 0 1\"\n"
+    );
+}
+
 #[test]
 fn unknown_rules_name_is_a_usage_error_for_every_command() {
     // clap reads editions through `FromStr`: a bad value is a usage error
