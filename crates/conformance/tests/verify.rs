@@ -208,8 +208,8 @@ fn garbage_and_wrong_ids_are_faults_and_three_in_a_row_break_the_engine() {
     for (script, first, last) in [
         (
             "garbage.py",
-            "not an answer of protocol 1",
-            "not an answer of protocol 1",
+            "not an answer of the engine protocol",
+            "not an answer of the engine protocol",
         ),
         (
             "wrong-id.py",

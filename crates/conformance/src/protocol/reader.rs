@@ -9,7 +9,7 @@ pub const MAX_LINE: usize = 8 << 20;
 
 /// A line of an engine's output that is not an answer of the protocol.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("not an answer of protocol 1 ({reason}): {excerpt}")]
+#[error("not an answer of the engine protocol ({reason}): {excerpt}")]
 pub struct ParseAnswerError {
     /// What is wrong with the line.
     pub reason: String,
@@ -34,7 +34,7 @@ pub struct ParseAnswerError {
 /// assert!(matches!(answer, Answer::Records { id: 3, .. }));
 ///
 /// let err = read_answer("bestmove e2e4").unwrap_err();
-/// assert!(err.to_string().starts_with("not an answer of protocol 1"));
+/// assert!(err.to_string().starts_with("not an answer of the engine protocol"));
 /// ```
 pub fn read_answer(line: &str) -> Result<Answer, ParseAnswerError> {
     let fail = |reason: String| ParseAnswerError {
