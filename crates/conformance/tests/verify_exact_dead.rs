@@ -208,6 +208,14 @@ fn a_handshake_names_a_known_reading_or_is_refused() {
         err.contains("(unknown variant `telepathy`, expected `material` or `exact`)"),
         "{err}"
     );
+    // Only the name: an object naming a reading is not a reading.
+    for object in [r#"{"exact":{}}"#, r#"{"exact":null}"#] {
+        let err = hello(object).unwrap_err().to_string();
+        assert!(
+            err.contains("(invalid type: map, expected a string"),
+            "{object}: {err}"
+        );
+    }
     // Left out, the reading is material.
     let Ok(Answer::Hello(plain)) = read_answer(
         r#"{"type":"hello","protocol":2,"name":"x","implements":[],"editions":["fide-2018"]}"#,

@@ -241,7 +241,7 @@ pub struct Hello {
 /// ).unwrap();
 /// assert_eq!(hello.dead_position, DeadReading::Exact);
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum DeadReading {
     /// By material alone: the status record's default rule.
@@ -250,6 +250,23 @@ pub enum DeadReading {
     /// Exactly: neither side can checkmate by any series of legal moves
     /// (the record's exact rule, `DeadRule::exact()`).
     Exact,
+}
+
+/// Read from its name alone, `"material"` or `"exact"`: serde's derived
+/// reading would also take a one-key object (`{"exact": {}}`), a form the
+/// protocol does not have.
+impl<'de> Deserialize<'de> for DeadReading {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(deserializer)?;
+        match name.as_str() {
+            "material" => Ok(DeadReading::Material),
+            "exact" => Ok(DeadReading::Exact),
+            other => Err(serde::de::Error::unknown_variant(
+                other,
+                &["material", "exact"],
+            )),
+        }
+    }
 }
 
 impl DeadReading {
