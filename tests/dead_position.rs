@@ -431,6 +431,58 @@ fn helpmates_that_wait_for_a_promotion_are_found() {
     }
 }
 
+/// Black, in double check from the queen and the bishop, must take the
+/// queen with the king, and White is left with a light-squared bishop against a rook and a bishop of
+/// the same colour, no pawn on the board: checks that are always answered
+/// (random materials of `cha_compare`; CHA decides it with no search, our
+/// visit once ran out). The visit stops at positions whose material can
+/// never mate for the side asked about, so it finishes.
+#[test]
+fn a_forced_capture_leaves_checks_that_are_always_answered() {
+    let fen = "8/8/2b5/1B6/4Q3/2rk4/8/4K3 b - - 0 1";
+    let position: Chess = fen
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let verdict = can_ever_mate_in(
+        &position,
+        Color::White,
+        CastlingMode::Standard,
+        Budget::DEFAULT,
+    );
+    assert!(
+        matches!(
+            verdict,
+            Mating::Impossible {
+                reason: drawrules::mating::NoMate::Exhausted { .. }
+            }
+        ),
+        "{verdict:?}"
+    );
+    // Checked apart: the one legal move takes the queen, and leaves White
+    // a king and a light-squared bishop, Black no knight, no dark-squared
+    // bishop and no pawn.
+    let moves = position.legal_moves();
+    assert_eq!(moves.len(), 1);
+    for mv in moves {
+        let mut after = position.clone();
+        after.play_unchecked(mv);
+        let board = after.board();
+        let white = board.by_color(Color::White);
+        assert_eq!(white.count(), 2, "{mv}");
+        assert!((board.bishops() & white & shakmaty::Bitboard::LIGHT_SQUARES).any());
+        assert!(
+            board.knights().is_empty() && board.pawns().is_empty(),
+            "{mv}"
+        );
+        assert!(
+            (board.bishops() & shakmaty::Bitboard::DARK_SQUARES).is_empty(),
+            "{mv}"
+        );
+    }
+}
+
 /// Walls that pawns can still walk up to: pawns locked head to head on
 /// every other file (a, c, e, g or b, d, f, h), at ranks 4 and 5, with free
 /// pawns behind them on those files (each stops behind a pawn of its own

@@ -7,7 +7,8 @@
 //! checkmate by that side, that side can never mate. Positions in which the
 //! side has nothing but its king are visited but not explored further (no
 //! mate by it can follow from them), and so are positions whose material
-//! alone can never mate for either side (step 1 of the module). Positions
+//! alone can never mate (step 1 of the module: for either side, or for
+//! this side against men that always answer its checks). Positions
 //! are told apart by their identity (Article 9.2.3).
 
 use std::collections::VecDeque;
@@ -43,7 +44,10 @@ pub fn explore(start: &Chess, mater: Color, limit: usize) -> Explored {
         if is_mate_by(&position, mater) {
             return Explored::Mate(line_to(&parents, index));
         }
-        if !has_more_than_a_king(&position, mater) || material::insufficient_for_both(&position) {
+        if !has_more_than_a_king(&position, mater)
+            || material::insufficient_for_both(&position)
+            || material::checks_are_always_answered(&position, mater)
+        {
             continue;
         }
         for mv in position.legal_moves() {
