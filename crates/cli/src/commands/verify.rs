@@ -216,7 +216,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     }
 }
 
-/// The line that says why verify stopped at game `done` of `total`.
+/// The line that says why verify stopped after `done` of `total` games
+/// were judged (a count: with several threads, the games judged need not
+/// be the first ones).
 fn stopped(broken: &EngineError, done: usize, total: usize) -> String {
-    format!("verify stopped at game {done} of {total}: {broken}")
+    format!("verify stopped after {done} of {total} games were judged: {broken}")
 }
