@@ -78,6 +78,8 @@ mod refusal;
 mod rules;
 mod start;
 mod status;
+#[cfg(test)]
+mod testing;
 pub mod unwinnable;
 
 pub use arbiter::{Arbiter, DeadSearches, PlaySanError};

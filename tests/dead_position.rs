@@ -103,6 +103,14 @@ fn mate_reachable(start: &Chess, mater: Color, limit: usize) -> Option<bool> {
     Some(false)
 }
 
+/// The position of a test's FEN, in standard chess.
+fn chess(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
 /// Replays `line` from `start` and tells whether it ends in a checkmate by
 /// `mater`.
 fn replays_to_mate(start: &Chess, line: &[String], mater: Color) -> bool {
@@ -217,11 +225,7 @@ fn a_side_that_can_mate_is_never_called_unable() {
 #[test]
 fn only_one_side_can_mate() {
     // Black's pawn can promote; White has nothing but a king.
-    let position: Chess = "8/8/8/8/8/2k5/p7/K7 b - - 0 1"
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
+    let position: Chess = chess("8/8/8/8/8/2k5/p7/K7 b - - 0 1");
     let black = can_ever_mate_in(
         &position,
         Color::Black,
@@ -338,11 +342,7 @@ fn a_lone_minor_piece_against_a_lone_major_one_never_mates() {
         ("8/8/3k4/5R2/8/8/8/3Kb3 w - - 0 1", Color::Black),
         ("8/8/8/8/8/8/K3N2k/7q w - - 2 71", Color::White),
     ] {
-        let position: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let position: Chess = chess(fen);
         let tiny = Budget {
             helpmate_nodes: 1,
             explored_positions: 1,
@@ -365,11 +365,7 @@ fn a_lone_minor_piece_against_a_lone_major_one_never_mates() {
 #[test]
 fn positions_once_undetermined_are_decided() {
     for (fen, mater, can_mate, origin) in ONCE_UNDETERMINED {
-        let position: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let position: Chess = chess(fen);
         let verdict = can_ever_mate_in(&position, mater, CastlingMode::Standard, Budget::DEFAULT);
         match verdict {
             Mating::Possible { line } => {
@@ -417,11 +413,7 @@ const AFTER_A_PROMOTION: [(&str, Color); 6] = [
 #[test]
 fn helpmates_that_wait_for_a_promotion_are_found() {
     for (fen, mater) in AFTER_A_PROMOTION {
-        let position: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let position: Chess = chess(fen);
         match can_ever_mate_in(&position, mater, CastlingMode::Standard, Budget::DEFAULT) {
             Mating::Possible { line } => {
                 assert!(replays_to_mate(&position, &line, mater), "{fen}: {line:?}");
@@ -440,11 +432,7 @@ fn helpmates_that_wait_for_a_promotion_are_found() {
 #[test]
 fn a_forced_capture_leaves_checks_that_are_always_answered() {
     let fen = "8/8/2b5/1B6/4Q3/2rk4/8/4K3 b - - 0 1";
-    let position: Chess = fen
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
+    let position: Chess = chess(fen);
     let verdict = can_ever_mate_in(
         &position,
         Color::White,
@@ -615,11 +603,7 @@ fn walls_hold_up(positions: &[Chess], limit: usize) -> (usize, usize) {
 /// the argument is on the spec page.)
 #[test]
 fn bishops_that_check_but_never_mate() {
-    let position: Chess = "8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/8 b - - 0 1"
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
+    let position: Chess = chess("8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/8 b - - 0 1");
     let wall = Some(drawrules::mating::NoMate::Wall);
     for side in Color::ALL {
         assert_eq!(reference::never_mates(&position, side), wall, "{side:?}");
@@ -627,11 +611,7 @@ fn bishops_that_check_but_never_mate() {
     }
     // With a white knight that can reach the escapes, the count no longer
     // proves anything for Black.
-    let knight: Chess = "8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/6N1 b - - 0 1"
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
+    let knight: Chess = chess("8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/6N1 b - - 0 1");
     assert_eq!(reference::never_mates(&knight, Color::Black), None);
     assert_eq!(fast::never_mates(&knight, Color::Black), None);
 }
@@ -643,17 +623,11 @@ fn bishops_that_check_but_never_mate() {
 /// through and queens, and the argument gives up for Black (who can mate).
 #[test]
 fn pawns_behind_a_chain_walk_up_to_it_and_stop() {
-    let position = |fen: &str| -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    };
     let wall = Some(drawrules::mating::NoMate::Wall);
-    let stopped = position("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
+    let stopped = chess("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
     assert_eq!(reference::never_mates(&stopped, Color::White), wall);
     assert_eq!(fast::never_mates(&stopped, Color::White), wall);
-    let runs = position("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P3/4K3 w - - 0 1");
+    let runs = chess("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P3/4K3 w - - 0 1");
     assert_eq!(reference::never_mates(&runs, Color::Black), None);
     assert_eq!(fast::never_mates(&runs, Color::Black), None);
     let Mating::Possible { line } =
@@ -724,11 +698,7 @@ fn checks_by_one_colour_are_always_answered() {
     }
     eprintln!("placements {placements}, in check {checks}");
     // A knight beside the king instead of a rook: the bishop mates.
-    let knight_blocks: Chess = "kn6/1B6/1K6/8/8/8/8/8 b - - 0 1"
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
+    let knight_blocks: Chess = chess("kn6/1B6/1K6/8/8/8/8/8 b - - 0 1");
     assert!(knight_blocks.is_checkmate());
     assert_eq!(fast::never_mates(&knight_blocks, Color::White), None);
     assert_eq!(reference::never_mates(&knight_blocks, Color::White), None);

@@ -239,14 +239,7 @@ fn waiting_moves(position: &Chess, side: Color) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::testing::position;
 
     fn moves(position: &Chess, uci: &str) -> Vec<Move> {
         let mut position = position.clone();

@@ -16,7 +16,7 @@ use std::collections::VecDeque;
 use shakmaty::{Chess, Color, Move, Position};
 
 use super::material;
-use super::node::{Key, KeySet, has_more_than_a_king, is_mate_by, line_to};
+use super::node::{Key, KeySet, is_mate_by, line_to};
 
 /// What exploring found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,10 +44,7 @@ pub fn explore(start: &Chess, mater: Color, limit: usize) -> Explored {
         if is_mate_by(&position, mater) {
             return Explored::Mate(line_to(&parents, index));
         }
-        if !has_more_than_a_king(&position, mater)
-            || material::insufficient_for_both(&position)
-            || material::checks_are_always_answered(&position, mater)
-        {
+        if material::never_mates(&position, mater) {
             continue;
         }
         for mv in position.legal_moves() {

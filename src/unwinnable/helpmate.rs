@@ -21,7 +21,8 @@ use std::collections::BinaryHeap;
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
 
-use super::node::{Key, KeySet, has_more_than_a_king, is_mate_by, line_to};
+use super::material;
+use super::node::{Key, KeySet, is_mate_by, line_to};
 
 /// A helpmate line by `mater` from `start` found by the best-first search,
 /// expanding at most `nodes` positions; `None` when none was found within
@@ -196,7 +197,7 @@ pub(super) fn toward(
         for mv in position.legal_moves() {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            if !has_more_than_a_king(&child, mater) || !seen.insert(Key::after(&child, Some(mv))) {
+            if material::lone_king(&child, mater) || !seen.insert(Key::after(&child, Some(mv))) {
                 continue;
             }
             if reached(&child) {
@@ -347,7 +348,7 @@ fn nearest_first(position: &Chess, mater: Color) -> Vec<(u32, Move)> {
         .into_iter()
         .filter_map(|mv| {
             let child = after(position, mv);
-            has_more_than_a_king(&child, mater).then(|| (distance(&child, mater), mv))
+            (!material::lone_king(&child, mater)).then(|| (distance(&child, mater), mv))
         })
         .collect();
     children.sort_by_key(|(distance, _)| *distance);

@@ -10,6 +10,17 @@ pub fn lone_king(position: &Chess, side: Color) -> bool {
     (board.by_color(side) & !board.kings()).is_empty()
 }
 
+/// Whether `side` can never mate by its material and the other side's
+/// alone, wherever the men stand: a lone king, material that never mates
+/// for either side, or checks that are always answered. None of the three
+/// leaves a pawn that could change it, so it holds in every later position
+/// too.
+pub fn never_mates(position: &Chess, side: Color) -> bool {
+    lone_king(position, side)
+        || insufficient_for_both(position)
+        || checks_are_always_answered(position, side)
+}
+
 /// Whether neither side can ever mate whatever the placement: no pawn, rook
 /// or queen is on the board, and the minor pieces are either
 ///

@@ -154,10 +154,7 @@ pub fn can_ever_mate_in(
 /// assert_eq!(never_mates(&position, Color::White), None);
 /// ```
 pub fn never_mates(position: &Chess, side: Color) -> Option<NoMate> {
-    if material::lone_king(position, side)
-        || material::insufficient_for_both(position)
-        || material::checks_are_always_answered(position, side)
-    {
+    if material::never_mates(position, side) {
         return Some(NoMate::Material);
     }
     (wall::walled_off(position, side) || confined::never_mates(position, side))
@@ -202,16 +199,9 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::position;
     use shakmaty::Position;
-    use shakmaty::fen::Fen;
     use shakmaty::uci::UciMove;
-
-    fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
 
     fn verdict(fen: &str) -> Deadness {
         deadness_in(&position(fen), CastlingMode::Standard, Budget::DEFAULT)

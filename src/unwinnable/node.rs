@@ -126,12 +126,6 @@ pub fn is_mate_by(position: &Chess, mater: Color) -> bool {
     position.turn() != mater && position.is_checkmate()
 }
 
-/// Whether `side` has any man besides its king.
-pub fn has_more_than_a_king(position: &Chess, side: Color) -> bool {
-    let board = position.board();
-    (board.by_color(side) & !board.kings()).any()
-}
-
 /// Moves as UCI text.
 pub fn uci_line(moves: &[Move], mode: CastlingMode) -> Vec<String> {
     moves

@@ -41,7 +41,8 @@ use std::hash::BuildHasherDefault;
 
 use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
 
-use super::node::{Key, KeyHasher, has_more_than_a_king};
+use super::material;
+use super::node::{Key, KeyHasher};
 
 /// The deepest nominal depth tried by [`line`]; [`deep_line`] goes
 /// twice as deep.
@@ -220,15 +221,18 @@ impl Search {
                 }
             }
         }
+        // Whether the helping side must first make a blocker: a fact of
+        // the position, not of the move, so asked once.
+        let awaiting = position.turn() != self.mater && needs_a_blocker(position, self.mater);
         for &mv in &moves {
-            let own = self.cost(position, mv);
+            let own = self.cost(position, mv, awaiting);
             let cost = if own == 1 && planned { 0 } else { own };
             if cost > depth {
                 continue;
             }
             let mut child = position.clone();
             child.play_unchecked(mv);
-            if !has_more_than_a_king(&child, self.mater) {
+            if material::lone_king(&child, self.mater) {
                 continue;
             }
             self.line.push(mv);
@@ -245,8 +249,10 @@ impl Search {
 
     /// What `mv` from `position` costs: 0 when it follows the plan, 1 when
     /// it neither follows nor works against it, 3 when the helping side
-    /// takes a man.
-    fn cost(&self, position: &Chess, mv: Move) -> u32 {
+    /// takes a man (or, `awaiting` a blocker it has yet to make, does
+    /// anything but walk a pawn toward it or its king and knights to their
+    /// squares).
+    fn cost(&self, position: &Chess, mv: Move, awaiting: bool) -> u32 {
         if self.line.len() >= LONGEST_FREE {
             return 1;
         }
@@ -282,7 +288,7 @@ impl Search {
                 0
             } else if mv.is_capture() {
                 3
-            } else if needs_a_blocker(position, self.mater) {
+            } else if awaiting {
                 // Only a man the helping side has yet to promote can take
                 // its king's last flight square: its pawns walk for free
                 // (to a minor piece or on the way), anything else costs.
@@ -330,15 +336,7 @@ fn needs_a_blocker(position: &Chess, mater: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingMode;
-    use shakmaty::fen::Fen;
-
-    fn position(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use crate::testing::position;
 
     #[test]
     fn material_that_mates_only_against_a_man_yet_to_be_made() {

@@ -230,6 +230,30 @@ fn dead_dash_reports_a_bad_line_by_number_and_goes_on() {
     assert_eq!(lines[0]["line"], 1);
     assert!(lines[0]["error"].as_str().unwrap().contains("8/8/8/8"));
     assert_eq!(lines[1]["deadness"]["verdict"], "dead");
+    // Fields outside the FEN standard are refused line by line too.
+    let (code, lines, stderr) = batch(
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 0 white\n4k3/8/8/8/8/8/8/R3K3 w QQ - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+        &[],
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        (&lines[0]["line"], &lines[0]["error"]),
+        (
+            &serde_json::json!(1),
+            &serde_json::json!(
+                "--fen \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\": invalid fen: fullmove number \"0\" is 0: moves are counted from 1"
+            )
+        )
+    );
+    assert_eq!(lines[1]["line"], 2);
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .ends_with("castling field \"QQ\" names a right twice")
+    );
+    assert_eq!(lines[2]["deadness"]["verdict"], "dead");
     let (code, lines, stderr) = batch("", &["--fen", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]);
     assert_eq!((code, lines.len()), (Some(2), 0));
     assert!(stderr.contains("takes no --fen"), "{stderr}");

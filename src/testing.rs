@@ -1,0 +1,14 @@
+//! Helpers shared by the unit tests of the arbiter and of the fast 5.2.2
+//! decision (the reference keeps its own, `reference::testing`, so that
+//! the two sides name no part of each other).
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+/// The position of a test's FEN, in standard chess.
+pub fn position(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .expect("test FEN")
+        .into_position(CastlingMode::Standard)
+        .expect("test position")
+}
