@@ -210,11 +210,15 @@ impl fmt::Display for StartPosition {
 /// The fields shakmaty reads leniently, read strictly: it takes a clock
 /// or a move number past 2^32 - 1 as 2^32 - 1, a move number 0 as 1, and
 /// a castling right named twice as named once. Called after shakmaty has
-/// accepted the text, so the fields are where FEN puts them (separated
-/// by spaces: board, side, castling, en passant, halfmove clock,
-/// fullmove number).
+/// accepted the text, so the fields are where FEN puts them (board, side,
+/// castling, en passant, halfmove clock, fullmove number), separated by
+/// spaces or, as shakmaty also reads them (FENs in web addresses), by
+/// underscores.
 fn strict_fields(fen: &str) -> Result<(), FenError> {
-    let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
+    let fields: Vec<&str> = fen
+        .split(|c: char| c.is_ascii_whitespace() || c == '_')
+        .filter(|field| !field.is_empty())
+        .collect();
     let refuse = |field: &'static str, value: &str, reason: &'static str| FenError::Field {
         field,
         value: value.to_owned(),
@@ -427,6 +431,20 @@ mod tests {
             (
                 "r3k2r/8/8/8/8/8/8/R3K2R w KQkqk - 0 1",
                 "invalid fen: castling field \"KQkqk\" names a right twice",
+            ),
+            // Fields separated by underscores (as in web addresses) are
+            // read as strictly as fields separated by spaces.
+            (
+                "4k3/8/8/8/8/8/8/4K3_w_-_-_0_0",
+                "invalid fen: fullmove number \"0\" is 0: moves are counted from 1",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K3_w_-_-_4294967296_1",
+                "invalid fen: halfmove clock \"4294967296\" is larger than 4294967295",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/R3K2R_w_KK_-_0_1",
+                "invalid fen: castling field \"KK\" names a right twice",
             ),
         ];
         for (fen, message) in cases {

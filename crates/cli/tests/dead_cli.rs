@@ -242,7 +242,7 @@ fn dead_dash_reports_a_bad_line_by_number_and_goes_on() {
         (
             &serde_json::json!(1),
             &serde_json::json!(
-                "--fen \"4k3/8/8/8/8/8/8/4K3 w - - 0 0\": invalid fen: fullmove number \"0\" is 0: moves are counted from 1"
+                "\"4k3/8/8/8/8/8/8/4K3 w - - 0 0\": invalid fen: fullmove number \"0\" is 0: moves are counted from 1"
             )
         )
     );

@@ -156,7 +156,7 @@ fn an_engine_that_crashes_at_each_request_is_broken() {
     stopped(
         &run,
         3,
-        "error: verify stopped after 3 of 20 games were judged: the engine is broken: 3 faults in a row",
+        "error: verify stopped after 3 of 20 games were judged: the engine is broken: one process had 3 faults in a row",
     );
     assert!(
         run.stderr()
@@ -171,7 +171,7 @@ fn an_engine_that_sleeps_is_broken_within_twice_the_time_limit() {
     stopped(
         &run,
         3,
-        "error: verify stopped after 2 of 20 games were judged: the engine is broken: 2 faults in a row",
+        "error: verify stopped after 2 of 20 games were judged: the engine is broken: one process had 2 faults in a row",
     );
     assert!(run.stderr().contains("the last: no answer within"));
     assert_eq!(run.pids.len(), 2);
@@ -198,7 +198,7 @@ fn an_engine_that_stops_reading_cannot_block_a_large_request() {
     stopped(
         &run,
         3,
-        "error: verify stopped after 2 of 22 games were judged: the engine is broken: 2 faults in a row",
+        "error: verify stopped after 2 of 22 games were judged: the engine is broken: one process had 2 faults in a row",
     );
     assert!(run.stderr().contains("the last: no answer within"));
     let _ = std::fs::remove_dir_all(&dir);
@@ -210,7 +210,7 @@ fn a_child_that_leaves_the_group_and_holds_the_output_is_killed() {
     stopped(
         &run,
         3,
-        "error: verify stopped after 2 of 20 games were judged: the engine is broken: 2 faults in a row",
+        "error: verify stopped after 2 of 20 games were judged: the engine is broken: one process had 2 faults in a row",
     );
     // Two engines, each with a child in a session of its own.
     assert_eq!(run.pids.len(), 4, "{:?}", run.pids);
@@ -222,7 +222,7 @@ fn an_engine_that_floods_without_a_newline_is_broken() {
     stopped(
         &run,
         3,
-        "error: verify stopped after 3 of 20 games were judged: the engine is broken: 3 faults in a row",
+        "error: verify stopped after 3 of 20 games were judged: the engine is broken: one process had 3 faults in a row",
     );
     assert!(run.stderr().contains("a line longer than 8388608 bytes"));
 }
@@ -233,7 +233,7 @@ fn an_engine_that_answers_with_wrong_ids_is_broken() {
     stopped(
         &run,
         3,
-        "error: verify stopped after 3 of 20 games were judged: the engine is broken: 3 faults in a row",
+        "error: verify stopped after 3 of 20 games were judged: the engine is broken: one process had 3 faults in a row",
     );
     assert!(
         run.stderr()

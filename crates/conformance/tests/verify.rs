@@ -229,7 +229,7 @@ fn garbage_and_wrong_ids_are_faults_and_three_in_a_row_break_the_engine() {
         );
         let broken = broken.expect("broken").to_string();
         assert!(
-            broken.starts_with("the engine is broken: 3 faults in a row within")
+            broken.starts_with("the engine is broken: one process had 3 faults in a row within")
                 && broken.contains(&format!("the last: {last}")),
             "{script}: {broken}"
         );

@@ -109,8 +109,8 @@ fn verdict(line: &str, mode: CastlingMode) -> Result<String, String> {
         Some((fen, "black")) => (fen.trim_end(), Some(Color::Black)),
         _ => (line, None),
     };
-    let start = StartPosition::from_fen_in(fen_text, mode)
-        .map_err(|err| format!("--fen {fen_text:?}: {err}"))?;
+    let start =
+        StartPosition::from_fen_in(fen_text, mode).map_err(|err| format!("{fen_text:?}: {err}"))?;
     let game = Game::new(start);
     let position = game.current();
     let ask = |color| can_ever_mate_in(position, color, mode, Budget::DEFAULT);
@@ -183,7 +183,7 @@ mod tests {
             lines[2]["error"]
                 .as_str()
                 .unwrap()
-                .starts_with("--fen \"not a fen\"")
+                .starts_with("\"not a fen\": invalid fen")
         );
         assert_eq!(texts[3], r#"{"line":5,"error":"not UTF-8 text"}"#);
     }

@@ -35,10 +35,14 @@ pub enum EngineError {
     /// The handshake named another protocol version.
     #[error("the engine speaks protocol {0}; this harness speaks {PROTOCOL_VERSION} and 1")]
     Version(u32),
-    /// Faults in a row, [`BROKEN_AFTER`](super::BROKEN_AFTER) of them or as
-    /// many as fitted in twice the time limit: the engine is not started
-    /// again, and every later request gets this error at once.
-    #[error("the engine is broken: {faults} faults in a row within {ms} ms, the last: {last}")]
+    /// Faults in a row of one engine process, [`BROKEN_AFTER`](super::BROKEN_AFTER)
+    /// of them or as many as fitted in twice the time limit: the engine is
+    /// not started again, and every later request gets this error at once.
+    /// The count is that process's: with several processes, the faults of
+    /// the others are not in it (a report may list more faults).
+    #[error(
+        "the engine is broken: one process had {faults} faults in a row within {ms} ms, the last: {last}"
+    )]
     Broken {
         /// The faults in a row.
         faults: u32,

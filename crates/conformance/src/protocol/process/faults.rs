@@ -101,7 +101,7 @@ mod tests {
         assert!(
             broken
                 .to_string()
-                .starts_with("the engine is broken: 3 faults in a row")
+                .starts_with("the engine is broken: one process had 3 faults in a row")
         );
     }
 
