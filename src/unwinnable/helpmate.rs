@@ -44,6 +44,15 @@ pub fn best_first(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>
 /// which finds the usual lines fastest.
 const GREEDY: u32 = 16;
 
+/// The most positions one best-first search meets (and remembers as met):
+/// what a hash table of 2^19 slots holds (seven eighths of them). A search
+/// that meets more gives up, as when it has expanded its budget: its
+/// memory stays under about 30 MB whatever the position (the keys, the
+/// table's control bytes, the moves met and the frontier), where the
+/// expansions alone (several hundred moves each at most) would allow
+/// hundreds of megabytes.
+const MOST_MET: usize = 458_752;
+
 /// The same weight in the broad search that follows when the greedy one
 /// found nothing: a ply of depth counts as much as a step of the
 /// estimate, so that the search does not sink all its expansions into a
@@ -197,7 +206,16 @@ pub(super) fn toward(
         for mv in position.legal_moves() {
             let mut child = position.clone();
             child.play_unchecked(mv);
-            if material::lone_king(&child, mater) || !seen.insert(Key::after(&child, Some(mv))) {
+            if material::lone_king(&child, mater) {
+                continue;
+            }
+            let key = Key::after(&child, Some(mv));
+            // Full: give up rather than let the table grow (a position
+            // already met is skipped as before).
+            if seen.len() == MOST_MET && !seen.contains(&key) {
+                return None;
+            }
+            if !seen.insert(key) {
                 continue;
             }
             if reached(&child) {

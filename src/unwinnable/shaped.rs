@@ -192,21 +192,28 @@ impl Search {
         };
         self.left = left;
         let key = Key::after(position, self.line.last().copied());
-        let remembered = self.seen.len();
-        match self.seen.entry(key) {
-            Entry::Occupied(mut had) => {
-                if *had.get() >= depth {
-                    return false;
+        // A full table no longer grows: positions met after that are
+        // searched again when met again (the memory stays bounded; the
+        // answer cannot change, since the table only spares work). Its
+        // entry is not asked for then, since asking reserves a slot, which
+        // would double a full table.
+        if self.seen.len() < MOST_REMEMBERED {
+            match self.seen.entry(key) {
+                Entry::Occupied(mut had) => {
+                    if *had.get() >= depth {
+                        return false;
+                    }
+                    had.insert(depth);
                 }
-                had.insert(depth);
+                Entry::Vacant(slot) => {
+                    slot.insert(depth);
+                }
             }
-            // A full table no longer grows: positions met after that are
-            // searched again when met again (the memory stays bounded; the
-            // answer cannot change, since the table only spares work).
-            Entry::Vacant(slot) if remembered < MOST_REMEMBERED => {
-                slot.insert(depth);
+        } else if let Some(had) = self.seen.get_mut(&key) {
+            if *had >= depth {
+                return false;
             }
-            Entry::Vacant(_) => {}
+            *had = depth;
         }
         let moves = position.legal_moves();
         // A mating move ends the line whatever it costs: looked for first,

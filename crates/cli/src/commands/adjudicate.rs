@@ -53,7 +53,8 @@ pub struct AdjudicateArgs {
     /// Also decide dead positions (5.2.2) exactly, over each whole game
     /// (locked pawn walls and the like, not only material), and search for
     /// the winner's mate in games won on time (6.9). Costs a search per
-    /// game: a few milliseconds for most, up to about a second.
+    /// game: a few milliseconds for most, up to about 3 s for a game whose
+    /// last position no search settles, and at most 80 MB per thread.
     #[arg(long)]
     exact_dead_position: bool,
 }

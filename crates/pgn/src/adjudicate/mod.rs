@@ -458,7 +458,8 @@ pub enum AdjudicateError {
 ///
 /// On one thread the games are cut, read and judged one by one. On
 /// several, a reading thread cuts the text into pieces of whole games
-/// (about 512 KiB, or `options.batch_bytes` if less; up to 4 MiB when the
+/// (about 512 KiB, 16 KiB with [`DeadCheck::Exact`], or
+/// `options.batch_bytes` if less; up to 4 MiB when the
 /// places to cut are far apart) at lines where any
 /// reader of the whole text starts a new game (see the `chunks` module),
 /// each worker cuts and judges the games of the pieces it takes, and the
@@ -519,7 +520,7 @@ where
         // Several: the reading thread cuts the text into pieces of whole
         // games, each worker cuts and judges the games of its own pieces,
         // and the calling thread numbers the games in order.
-        let piece_size = options.batch_bytes.clamp(1, PIECE_BYTES);
+        let piece_size = piece_bytes(options);
         let mut numbering = Numbering::default();
         // The source as JSON writes it, once for every line.
         let source = serde_json::to_string(source_name).unwrap_or_default();
@@ -568,6 +569,22 @@ where
 
 /// The text of a piece handed to one worker at a time, at most.
 const PIECE_BYTES: usize = 1 << 19;
+
+/// The size of the pieces of text handed to the workers under `options`.
+fn piece_bytes(options: &AdjudicateOptions) -> usize {
+    let most = match options.dead {
+        DeadCheck::Material => PIECE_BYTES,
+        DeadCheck::Exact => EXACT_PIECE_BYTES,
+    };
+    options.batch_bytes.clamp(1, most)
+}
+
+/// [`PIECE_BYTES`] with [`DeadCheck::Exact`], where a game costs a search (a
+/// millisecond to a second, against microseconds for a replay): pieces of
+/// a few games, so that a file of less than one [`PIECE_BYTES`] piece
+/// still keeps every thread busy, and each game is written soon after it
+/// is judged.
+const EXACT_PIECE_BYTES: usize = 1 << 14;
 
 /// The JSON line of `report`, given `json`, its line written when the game
 /// had the number `in_piece`, and `source`, its source as JSON writes it:
@@ -621,6 +638,25 @@ mod tests {
             one[3].1
         );
         assert_eq!(lines(2), one);
+    }
+
+    #[test]
+    fn exact_searches_cut_small_files_into_pieces_for_every_thread() {
+        let options = |dead, batch_bytes| AdjudicateOptions {
+            dead,
+            batch_bytes,
+            ..AdjudicateOptions::default()
+        };
+        let default = AdjudicateOptions::default().batch_bytes;
+        // A file of 100 KiB is one piece of a replay, six of exact searches.
+        assert_eq!(
+            piece_bytes(&options(DeadCheck::Material, default)),
+            512 << 10
+        );
+        assert_eq!(piece_bytes(&options(DeadCheck::Exact, default)), 16 << 10);
+        // Asked for smaller pieces, each gets them.
+        assert_eq!(piece_bytes(&options(DeadCheck::Exact, 100)), 100);
+        assert_eq!(piece_bytes(&options(DeadCheck::Material, 0)), 1);
     }
 
     fn first(pgn: &str) -> Result<Adjudication, GameError> {
