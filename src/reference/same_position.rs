@@ -22,7 +22,7 @@
 //! moves come from the position shakmaty played, the castling rights from
 //! the start position's grant and the moves since.
 
-use shakmaty::{Chess, Color, Move, Piece, Position, Rank, Role, Square};
+use shakmaty::{Board, Chess, Color, Move, Position, Rank, Role, Square};
 
 use super::game::Game;
 
@@ -33,8 +33,10 @@ use super::game::Game;
 pub struct Identity {
     /// The player who has the move.
     pub turn: Color,
-    /// The piece on each square, indexed by square (a1 = 0, h8 = 63).
-    pub placement: [Option<Piece>; 64],
+    /// The piece on each square: shakmaty's board, which holds that and
+    /// nothing else (two boards are equal when every square holds the same
+    /// kind and colour of piece, or nothing).
+    pub placement: Board,
     /// The castling rights that still exist, sorted by rook square.
     pub castling: Vec<CastlingRight>,
     /// The target square of the legal en passant capture, if there is one.
@@ -93,13 +95,9 @@ fn identity_of(
     castling: Vec<CastlingRight>,
     last_move: Option<Move>,
 ) -> Identity {
-    let mut placement = [None; 64];
-    for (square, piece) in position.board() {
-        placement[square as usize] = Some(piece);
-    }
     Identity {
         turn: position.turn(),
-        placement,
+        placement: position.board().clone(),
         castling,
         en_passant: en_passant_in(position, last_move),
     }
