@@ -33,12 +33,13 @@
 //! changes, so the memo always equals [`same_position::identities`] of the
 //! game.
 //!
-//! The memo also keeps one fact about that history: whether some position
-//! has stood twice (9.2.2's count of the new ply, asked when it is played,
-//! reached 2). Until one has, no written move can bring a position back a
-//! third time, and [`precedence::claims`] does not search the legal moves
-//! for 9.2.1 (most plies of real games). Both are kept besides the game
-//! record.
+//! The memo also keeps the positions of that history that have stood
+//! twice (those whose 9.2.2 count reached 2 when their ply was played), as
+//! [`repetition::stood_twice`] would list them: only a written move that
+//! brings one of them back makes a position stand a third time, so
+//! [`precedence::claims`] holds each legal move against them alone (and
+//! plays none while there is none, as in most plies of real games). Both
+//! are kept besides the game record.
 //!
 //! Last, the endings of the last ply ([`precedence::endings`]) are computed
 //! once, when first asked, and forgotten when the next ply is played: under
@@ -95,8 +96,9 @@ pub struct Reference {
     /// The memo (see the module docs): the identities of plies 0 to the
     /// last, each derived by [`identity`] when its ply was played.
     identities: Vec<Identity>,
-    /// The memo's one fact: some ply's 9.2.2 count reached 2.
-    stood_twice: bool,
+    /// The positions of `identities` that have stood twice, in the order
+    /// their 9.2.2 count reached 2.
+    twice: Vec<Identity>,
     /// How 5.2.2 is decided.
     dead_rule: DeadRule,
     /// The endings of the last ply, once asked (see the module docs).
@@ -119,7 +121,7 @@ impl Reference {
             edition,
             game,
             identities,
-            stood_twice: false,
+            twice: Vec::new(),
             dead_rule: DeadRule::default(),
             endings: OnceLock::new(),
         }
@@ -185,7 +187,9 @@ impl Reference {
         if self.game.push(mv) {
             let ply = self.game.last_ply();
             self.identities.push(identity(&self.game, ply));
-            self.stood_twice |= repetition::repetition_count(&self.identities, ply) >= 2;
+            if repetition::repetition_count(&self.identities, ply) == 2 {
+                self.twice.push(self.identities[ply].clone());
+            }
             self.endings = OnceLock::new();
             Ok(())
         } else {
@@ -229,12 +233,7 @@ impl Rules for Reference {
     }
 
     fn status(&self) -> Status {
-        record::status(
-            &self.game,
-            &self.identities,
-            self.stood_twice,
-            self.decided(),
-        )
+        record::status(&self.game, &self.identities, &self.twice, self.decided())
     }
 }
 
@@ -295,8 +294,8 @@ mod tests {
                 "after {text}"
             );
             assert_eq!(
-                reference.stood_twice,
-                precedence::some_position_stood_twice(&reference.identities),
+                reference.twice,
+                repetition::stood_twice(&reference.identities),
                 "after {text}"
             );
         }
@@ -308,10 +307,11 @@ mod tests {
         let mut seen = Vec::new();
         for text in ["g1f3", "g8f6", "f3g1", "f6g8", "e2e4"] {
             reference.play(text.parse().unwrap()).unwrap();
-            seen.push(reference.stood_twice);
+            seen.push(reference.twice.len());
         }
         // The start position stands again after the fourth ply, and has
         // then stood twice for good.
-        assert_eq!(seen, [false, false, false, true, true]);
+        assert_eq!(seen, [0, 0, 0, 1, 1]);
+        assert_eq!(reference.twice, [reference.identities[0].clone()]);
     }
 }

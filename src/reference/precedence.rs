@@ -31,7 +31,7 @@ use super::dead_position::dead_position_by;
 use super::endings::{checkmate, stalemate};
 use super::game::Game;
 use super::move_count::{fifty_moves_now, fifty_moves_on_move, seventy_five_moves};
-use super::repetition::{fivefold, repetition_count, threefold_now, threefold_on_move};
+use super::repetition::{fivefold, threefold_now, threefold_on_move};
 use super::same_position::Identity;
 use crate::laws::{Claim, Edition, Ending, GameResult};
 use crate::mating::{DeadRule, DeadVerdict};
@@ -92,13 +92,11 @@ pub struct Claims {
 /// the endings `ended` hold: none once the game is over (rule 1 of this
 /// module).
 ///
-/// `stood_twice` says whether some position of `history` has stood at
-/// least twice ([`some_position_stood_twice`]; the
-/// [`Reference`](super::Reference) keeps it in its memo). A written move
-/// can make a position stand for the third time (9.2.1) only if that
-/// position stood twice already, so when none did, the legal moves are not
-/// searched: the answer, no move, is the same.
-pub fn claims(game: &Game, history: &[Identity], ended: &[Ending], stood_twice: bool) -> Claims {
+/// `twice` holds the positions of `history` that have stood at least twice
+/// ([`stood_twice`](super::repetition::stood_twice); the [`Reference`](super::Reference) keeps them in its
+/// memo): a written move can make a position stand for the third time
+/// (9.2.1) only if that position stood twice already.
+pub fn claims(game: &Game, history: &[Identity], ended: &[Ending], twice: &[Identity]) -> Claims {
     if !ended.is_empty() {
         return Claims::default();
     }
@@ -111,19 +109,9 @@ pub fn claims(game: &Game, history: &[Identity], ended: &[Ending], stood_twice: 
             .into_iter()
             .filter_map(|(claim, holds)| holds.then_some(claim))
             .collect(),
-        threefold_on_move: if stood_twice {
-            threefold_on_move(game, history)
-        } else {
-            Vec::new()
-        },
+        threefold_on_move: threefold_on_move(game, history, twice),
         fifty_moves_on_move: fifty_moves_on_move(game),
     }
-}
-
-/// Whether some position of `history` has stood at least twice: some ply's
-/// 9.2.2 count reached 2.
-pub fn some_position_stood_twice(history: &[Identity]) -> bool {
-    (0..history.len()).any(|ply| repetition_count(history, ply) >= 2)
 }
 
 /// The result the endings `ended` give when `turn` is the player to move
@@ -147,6 +135,7 @@ mod tests {
 
     use super::*;
     use crate::reference::move_count::clock;
+    use crate::reference::repetition::stood_twice;
     use crate::reference::same_position::identities;
     use crate::reference::testing::game;
 
@@ -188,7 +177,8 @@ mod tests {
         let history = identities(&g);
         let ended = endings(&g, &history, Edition::Fide2018, DeadRule::Material).ended;
         assert!(fifty_moves_now(&g));
-        assert_eq!(claims(&g, &history, &ended, true), Claims::default());
+        // Even with every position taken as one that stood twice.
+        assert_eq!(claims(&g, &history, &ended, &history), Claims::default());
     }
 
     #[test]
@@ -198,7 +188,7 @@ mod tests {
         let ended = endings(&g, &history, Edition::Fide2018, DeadRule::Material).ended;
         assert!(ended.is_empty());
         assert_eq!(result(&ended, Color::White), GameResult::Ongoing);
-        let open = claims(&g, &history, &ended, some_position_stood_twice(&history));
+        let open = claims(&g, &history, &ended, &stood_twice(&history));
         assert_eq!(open.now, [Claim::FiftyMoves]);
         assert!(open.threefold_on_move.is_empty());
         assert_eq!(
@@ -208,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn the_9_2_1_search_is_skipped_only_when_no_move_could_claim() {
+    fn a_written_move_claims_only_once_a_position_stood_twice() {
         let knights = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1";
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         for plies in 0..=7 {
@@ -216,13 +206,12 @@ mod tests {
             let g = game(start, &moves.join(" "));
             let history = identities(&g);
             let ended = endings(&g, &history, Edition::Fide2018, DeadRule::Material).ended;
-            let searched = claims(&g, &history, &ended, true);
-            let stood_twice = some_position_stood_twice(&history);
-            assert_eq!(stood_twice, plies >= 4, "after {plies} plies");
-            assert_eq!(claims(&g, &history, &ended, stood_twice), searched);
+            let twice = stood_twice(&history);
+            assert_eq!(twice.len(), plies.saturating_sub(3), "after {plies} plies");
             // Only after 7 plies can a written move (f6g8) bring the start
             // position back a third time.
-            assert_eq!(searched.threefold_on_move.is_empty(), plies < 7);
+            let open = claims(&g, &history, &ended, &twice);
+            assert_eq!(open.threefold_on_move.is_empty(), plies < 7);
         }
     }
 }

@@ -15,11 +15,11 @@ use crate::status::{ClaimsOnMove, Status};
 /// The full status record of the last ply of `game`, whose history of
 /// identities is `history` (as in [`repetition`](super::repetition)) and
 /// whose endings are `endings` ([`endings`](super::precedence::endings));
-/// `stood_twice` as in [`claims`].
-pub fn status(game: &Game, history: &[Identity], stood_twice: bool, endings: &Endings) -> Status {
+/// `twice` as in [`claims`].
+pub fn status(game: &Game, history: &[Identity], twice: &[Identity], endings: &Endings) -> Status {
     let ply = game.last_ply();
     let ended = endings.ended.clone();
-    let claims = claims(game, history, &ended, stood_twice);
+    let claims = claims(game, history, &ended, twice);
     // Castling is written as the game's mode writes it (king takes rook in
     // Chess960).
     let mode = game.start().castling_mode();

@@ -55,20 +55,35 @@ pub fn threefold_now(history: &[Identity]) -> bool {
 /// third time: for each legal move, the identity the position would have
 /// after it, counted among the identities of the game so far, plus the time
 /// the move itself would make, reaches three. `history` holds the plies of
-/// `game`.
+/// `game`, and `twice` the positions of `history` that have stood at least
+/// twice ([`stood_twice`]).
+///
+/// A move makes the count reach three exactly when the position after it
+/// has stood twice already, so each move's position is looked for among
+/// `twice` alone (none, in most plies of a game, and then no move is
+/// played at all).
 ///
 /// The move is not played; a move that would checkmate or stalemate
 /// supports the claim all the same.
-pub fn threefold_on_move(game: &Game, history: &[Identity]) -> Vec<Move> {
+pub fn threefold_on_move(game: &Game, history: &[Identity], twice: &[Identity]) -> Vec<Move> {
+    if twice.is_empty() {
+        return Vec::new();
+    }
     let now = &history[game.last_ply()];
     game.current()
         .legal_moves()
         .into_iter()
-        .filter(|&mv| {
-            let after = identity_after(game, now, mv);
-            let stood = history.iter().filter(|&earlier| *earlier == after).count();
-            stood + 1 >= 3
-        })
+        .filter(|&mv| twice.contains(&identity_after(game, now, mv)))
+        .collect()
+}
+
+/// The positions of `history` that have stood at least twice, each once, in
+/// the order in which they stood for the second time (the plies whose
+/// 9.2.2 count is 2).
+pub fn stood_twice(history: &[Identity]) -> Vec<Identity> {
+    (0..history.len())
+        .filter(|&ply| repetition_count(history, ply) == 2)
+        .map(|ply| history[ply].clone())
         .collect()
 }
 
@@ -127,7 +142,46 @@ mod tests {
         assert!(!threefold_now(&history));
         assert_eq!(repetition_count(&history, game.last_ply()), 2);
         // Writing f6g8 would bring the start position back a third time.
-        assert_eq!(uci_list(&threefold_on_move(&game, &history)), ["f6g8"]);
+        let twice = stood_twice(&history);
+        assert_eq!(
+            uci_list(&threefold_on_move(&game, &history, &twice)),
+            ["f6g8"]
+        );
+    }
+
+    #[test]
+    fn a_written_move_claims_exactly_when_its_count_reaches_three() {
+        // 9.2.1 as first written: every legal move played, its identity
+        // counted among the game's. The search among the positions that
+        // stood twice must give the same moves at every ply.
+        let game_moves =
+            "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 b1c3 b8c6 c3b1 c6b8 b1c3 b8c6 c3b1";
+        let moves: Vec<&str> = game_moves.split(' ').collect();
+        for plies in 0..=moves.len() {
+            let game = game(START, &moves[..plies].join(" "));
+            let history = identities(&game);
+            let now = &history[game.last_ply()];
+            let counted: Vec<Move> = game
+                .current()
+                .legal_moves()
+                .into_iter()
+                .filter(|&mv| {
+                    let after = identity_after(&game, now, mv);
+                    history.iter().filter(|&earlier| *earlier == after).count() + 1 >= 3
+                })
+                .collect();
+            let twice = stood_twice(&history);
+            assert_eq!(
+                threefold_on_move(&game, &history, &twice),
+                counted,
+                "after {plies} plies"
+            );
+        }
+        let history = identities(&game(START, game_moves));
+        // The four positions of the kingside knights' round trip, then the
+        // three new ones of the queenside round trip (its last ply brings
+        // back the start position, which has stood twice already).
+        assert_eq!(stood_twice(&history).len(), 4 + 3);
     }
 
     #[test]
