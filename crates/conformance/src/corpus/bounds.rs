@@ -247,7 +247,11 @@ impl<'t> Scan<'t> {
         if level.table && level.in_key {
             match kind {
                 TokenKind::Dot => self.levels[top].dots += 1,
-                TokenKind::Equals => self.levels[top].in_key = false,
+                TokenKind::Equals => {
+                    // `a.b.c = 1` opens the tables `a` and `b`.
+                    self.levels[top].in_key = false;
+                    self.check(level.depth + level.dots)?;
+                }
                 TokenKind::RightCurlyBracket if top > 0 => {
                     self.levels.pop();
                 }
@@ -380,7 +384,7 @@ mod tests {
         assert_eq!(deepest("[[a]]\n"), 2);
         assert_eq!(deepest("[ a . b . 'c.d' ]\n"), 3);
         assert_eq!(deepest("[[a.\"b\".c]]\n"), 4);
-        assert_eq!(deepest("a.b.c = 1\n"), 0);
+        assert_eq!(deepest("a.b.c = 1\n"), 2);
         assert_eq!(deepest("a.b.c = [1]\n"), 3);
         assert_eq!(deepest("[a]\nb = { c.d = [[1.5, 2.5]] }\n"), 5);
         assert_eq!(deepest("a = [{}, {}, [[]]]\n"), 3);
@@ -426,7 +430,7 @@ mod tests {
         let tables = format!("a = {}\n", "{ b = ".repeat(40));
         assert_eq!(split(&tables), too_deep(1));
         let dotted = format!("{key} = [1]\n");
-        assert_eq!(split(&dotted), Err(Beyond::Depth { line: 1, depth: 50 }));
+        assert_eq!(split(&dotted), Err(Beyond::Depth { line: 1, depth: 49 }));
         let at_the_limit = format!("[{}]\n", vec!["a"; MAX_DEPTH].join("."));
         assert!(split(&at_the_limit).is_ok());
     }
