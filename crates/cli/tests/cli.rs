@@ -350,3 +350,49 @@ fn a_malformed_corpus_is_one_error_line_and_exit_status_2() {
         format!("error: {}: no case files (*.toml)", empty.display())
     );
 }
+
+#[test]
+fn a_corpus_file_past_a_limit_is_one_error_line_and_exit_status_2() {
+    let deep = format!(
+        "{}[case.{}]\n",
+        ONE_CASE.replace("CLOCK", "0"),
+        vec!["a"; 50].join(".")
+    );
+    let dir = corpus_dir(
+        "limits",
+        &[
+            ("fifty.toml", &ONE_CASE.replace("CLOCK", "0")),
+            ("deep.toml", &deep),
+        ],
+    );
+    let file = dir.join("deep.toml");
+    let expected = format!(
+        "{}:8: tables and arrays nested 51 deep, more than the limit of 16",
+        file.display()
+    );
+    // A bad file fails the whole corpus: nothing is run or listed.
+    let (stdout, line) = failing(&["cases", "--dir", dir.to_str().unwrap()]);
+    assert_eq!((stdout.as_str(), line), ("", format!("error: {expected}")));
+    let (stdout, line) = failing(&["cases", "--list", "--dir", dir.to_str().unwrap()]);
+    assert_eq!((stdout.as_str(), line), ("", format!("error: {expected}")));
+    let (stdout, line) = failing(&["verify", "--cases", dir.to_str().unwrap(), "--games", "0"]);
+    assert_eq!(
+        (stdout.as_str(), line),
+        ("", format!("error: --cases: {expected}"))
+    );
+
+    std::fs::File::create(&file)
+        .unwrap()
+        .set_len(50 * 1024 * 1024)
+        .unwrap();
+    let (stdout, line) = failing(&["cases", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(stdout, "");
+    assert_eq!(
+        line,
+        format!(
+            "error: {}: 52,428,800 bytes, more than the limit of 4 MiB for a corpus file",
+            file.display()
+        )
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -16,6 +16,56 @@ pub enum CorpusError {
         /// Why, as the operating system says it.
         reason: String,
     },
+    /// The file is larger than [`MAX_FILE_BYTES`](super::MAX_FILE_BYTES);
+    /// it is not read.
+    #[error(
+        "{file}: {}{} bytes, more than the limit of {} for a corpus file",
+        if *.exact { "" } else { "more than " },
+        thousands(*.bytes),
+        size(*.limit)
+    )]
+    TooLarge {
+        /// The file.
+        file: String,
+        /// Its size, or how much of it was read when it grew while being
+        /// read (then `exact` is false).
+        bytes: u64,
+        /// Whether `bytes` is the file's whole size.
+        exact: bool,
+        /// The limit.
+        limit: usize,
+    },
+    /// Tables and arrays nest deeper than [`MAX_DEPTH`](super::MAX_DEPTH),
+    /// found before the file is parsed.
+    #[error("{file}:{line}: tables and arrays nested {depth} deep, more than the limit of {limit}")]
+    TooDeep {
+        /// The file.
+        file: String,
+        /// The line of the key or bracket that goes too deep.
+        line: usize,
+        /// How deep it goes there.
+        depth: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// One case (from its `[[case]]` line to the next) is larger than
+    /// [`MAX_CASE_BYTES`](super::MAX_CASE_BYTES), found before the file is
+    /// parsed.
+    #[error(
+        "{file}:{line}: a case of {} bytes (up to the next [[case]] or the end), more than the limit of {} for one case",
+        thousands(*.bytes as u64),
+        size(*.limit)
+    )]
+    CaseTooLarge {
+        /// The file.
+        file: String,
+        /// The line where the case starts.
+        line: usize,
+        /// Its size.
+        bytes: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// The directory holds no `*.toml` file.
     #[error("{dir}: no case files (*.toml)")]
     NoFiles {
@@ -62,4 +112,46 @@ pub enum CorpusError {
         /// Which rule it breaks.
         problem: String,
     },
+}
+
+/// `n` with its digits grouped by three: `52,428,800`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+/// A limit in bytes as people write it: `4 MiB`, `64 KiB`, or in bytes.
+fn size(bytes: usize) -> String {
+    const KIB: usize = 1024;
+    const MIB: usize = 1024 * KIB;
+    if bytes >= MIB && bytes.is_multiple_of(MIB) {
+        format!("{} MiB", bytes / MIB)
+    } else if bytes >= KIB && bytes.is_multiple_of(KIB) {
+        format!("{} KiB", bytes / KIB)
+    } else {
+        format!("{} bytes", thousands(bytes as u64))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_read_as_people_write_them() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(52_428_800), "52,428,800");
+        assert_eq!(size(4 * 1024 * 1024), "4 MiB");
+        assert_eq!(size(64 * 1024), "64 KiB");
+        assert_eq!(size(1_500), "1,500 bytes");
+    }
 }

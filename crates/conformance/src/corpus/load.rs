@@ -2,7 +2,8 @@
 //! names, articles, editions, and expectations that fit the moves.
 
 use std::collections::HashSet;
-use std::fs;
+use std::fs::{self, File};
+use std::io::Read as _;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -13,6 +14,7 @@ use drawrules::RefusalKind;
 
 use drawrules::PartialStatus;
 
+use super::bounds::{self, Beyond, MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES};
 use super::format::{Case, CasesFile};
 use super::lines::Lines;
 
@@ -53,11 +55,17 @@ struct FileFormat {
 /// Parses and checks the text of one case file; `file_name` (the name or
 /// path the text came from) gives the group and is named in errors.
 ///
-/// It never panics, whatever the text.
+/// It never panics, whatever the text, and its memory is bounded before
+/// anything is parsed: the text is checked against the limits
+/// ([`MAX_FILE_BYTES`], [`MAX_DEPTH`], [`MAX_CASE_BYTES`]) and then parsed
+/// one case at a time, so that the parser's tree of one case is all it
+/// holds besides the cases already read.
 ///
 /// # Errors
 ///
-/// [`CorpusError::Toml`] when the text is not TOML of the case format
+/// [`CorpusError::TooLarge`], [`CorpusError::TooDeep`] and
+/// [`CorpusError::CaseTooLarge`] when the text passes a limit (before it
+/// is parsed), [`CorpusError::Toml`] when the text is not TOML of the case format
 /// (unknown fields included), [`CorpusError::Case`] when a case breaks a
 /// rule of the format (a duplicate name, an unknown article, an expected
 /// ply the moves do not reach, ...), [`CorpusError::NoCases`] for a file
@@ -81,22 +89,67 @@ struct FileFormat {
 /// ```
 pub fn parse_file(file_name: &str, text: &str) -> Result<CasesFile, CorpusError> {
     let group = group_of(file_name)?;
-    let lines = Lines::new(text);
-    let parsed: FileFormat = toml::from_str(text).map_err(|err| CorpusError::Toml {
-        file: file_name.to_owned(),
-        line: err.span().map(|span| lines.line_of(span.start)),
-        case: err.span().and_then(|span| case_at(text, span.start)),
-        message: err.message().trim_end().replace('\n', "; "),
+    if text.len() > MAX_FILE_BYTES {
+        return Err(CorpusError::TooLarge {
+            file: file_name.to_owned(),
+            bytes: text.len() as u64,
+            exact: true,
+            limit: MAX_FILE_BYTES,
+        });
+    }
+    let pieces = bounds::split(text).map_err(|beyond| match beyond {
+        Beyond::Depth { line, depth } => CorpusError::TooDeep {
+            file: file_name.to_owned(),
+            line,
+            depth,
+            limit: MAX_DEPTH,
+        },
+        Beyond::Case { line, bytes } => CorpusError::CaseTooLarge {
+            file: file_name.to_owned(),
+            line,
+            bytes,
+            limit: MAX_CASE_BYTES,
+        },
     })?;
-    if parsed.case.is_empty() {
+    let mut names = HashSet::new();
+    let mut cases = Vec::with_capacity(pieces.len());
+    // The line each piece starts on: the newlines before it, counted piece
+    // by piece.
+    let mut first_line = 1;
+    for piece in pieces {
+        let piece_text = &text[piece.clone()];
+        parse_piece(file_name, piece_text, first_line, &mut names, &mut cases)?;
+        first_line += newlines(piece_text);
+    }
+    if cases.is_empty() {
         return Err(CorpusError::NoCases {
             file: file_name.to_owned(),
         });
     }
-    let mut names = HashSet::new();
-    let mut cases = Vec::with_capacity(parsed.case.len());
+    cases.shrink_to_fit();
+    Ok(CasesFile { group, cases })
+}
+
+/// Parses one piece of a file (one case, as [`bounds::split`] cuts them),
+/// which starts on line `first_line`, checks its cases and adds them to
+/// `cases`; `names` holds the names seen so far in the file.
+fn parse_piece(
+    file_name: &str,
+    text: &str,
+    first_line: usize,
+    names: &mut HashSet<String>,
+    cases: &mut Vec<Case>,
+) -> Result<(), CorpusError> {
+    let lines = Lines::new(text);
+    let line_of = |offset: usize| first_line + lines.line_of(offset) - 1;
+    let parsed: FileFormat = toml::from_str(text).map_err(|err| CorpusError::Toml {
+        file: file_name.to_owned(),
+        line: err.span().map(|span| line_of(span.start)),
+        case: err.span().and_then(|span| case_at(text, span.start)),
+        message: err.message().trim_end().replace('\n', "; "),
+    })?;
     for spanned in parsed.case {
-        let line = lines.line_of(spanned.span().start);
+        let line = line_of(spanned.span().start);
         let mut case = spanned.into_inner();
         case.line = line;
         let problem = check(&case).err().or_else(|| {
@@ -112,21 +165,56 @@ pub fn parse_file(file_name: &str, text: &str) -> Result<CasesFile, CorpusError>
         }
         cases.push(case);
     }
-    Ok(CasesFile { group, cases })
+    Ok(())
 }
 
-/// Reads and checks one case file.
+fn newlines(text: &str) -> usize {
+    text.bytes().filter(|&byte| byte == b'\n').count()
+}
+
+/// Reads and checks one case file, refusing one larger than
+/// [`MAX_FILE_BYTES`] before reading it (by its size; a file that grows
+/// while it is read is read no further than one byte past the limit).
 ///
 /// # Errors
 ///
-/// [`CorpusError::Read`] when the file cannot be read as UTF-8 text, and
-/// every error of [`parse_file`].
+/// [`CorpusError::Read`] when the file cannot be read as UTF-8 text,
+/// [`CorpusError::TooLarge`] when it is larger than the limit, and every
+/// error of [`parse_file`].
 pub fn load_file(path: &Path) -> Result<CasesFile, CorpusError> {
-    let text = fs::read_to_string(path).map_err(|err| CorpusError::Read {
-        path: path.display().to_string(),
+    let file_name = path.display().to_string();
+    let unreadable = |err: std::io::Error| CorpusError::Read {
+        path: file_name.clone(),
         reason: err.to_string(),
+    };
+    let too_large = |bytes: u64, exact: bool| CorpusError::TooLarge {
+        file: file_name.clone(),
+        bytes,
+        exact,
+        limit: MAX_FILE_BYTES,
+    };
+    let file = File::open(path).map_err(unreadable)?;
+    let size = file.metadata().map_err(unreadable)?.len();
+    let limit = MAX_FILE_BYTES as u64;
+    if size > limit {
+        return Err(too_large(size, true));
+    }
+    // The size said is only a hint (a file may grow, a special file says
+    // 0): read one byte past the limit at most, to know it was passed.
+    let mut bytes = Vec::with_capacity(usize::try_from(size).unwrap_or(0) + 1);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(unreadable)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(bytes.len() as u64, false));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        unreadable(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
     })?;
-    parse_file(&path.display().to_string(), &text)
+    parse_file(&file_name, &text)
 }
 
 /// Reads every `*.toml` file of `dir` (not its subdirectories), sorted by

@@ -10,6 +10,7 @@
 //! | file | concern |
 //! |---|---|
 //! | `format.rs` | the serde types of a case file |
+//! | `bounds.rs` | the limits on a file, checked before it is parsed, and its split into cases |
 //! | `load.rs` | reading files and directories; the rules TOML cannot check |
 //! | `lines.rs` | line numbers of byte offsets, for errors and [`Case::line`] |
 //! | `error.rs` | [`CorpusError`] |
@@ -30,6 +31,7 @@
 //! }
 //! ```
 
+mod bounds;
 mod error;
 mod format;
 mod lines;
@@ -37,6 +39,7 @@ mod load;
 mod report;
 mod run;
 
+pub use bounds::{MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES};
 pub use error::CorpusError;
 pub use format::{
     Alternative, Case, CaseDeadRule, CasesFile, Difference, ExpectedRefusal, differences,

@@ -1,0 +1,194 @@
+//! The limits on a case file, met by hostile shapes: each is refused
+//! before it is parsed, with the file, the line where there is one, the
+//! limit and what passed it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use drawrules_conformance::corpus::{
+    CorpusError, MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, load_dir, load_file, parse_file,
+};
+
+/// A fresh directory of its own for `name`, holding `files`.
+fn corpus_dir(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "drawrules-corpus-limits-{}-{name}",
+        std::process::id()
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    for (file, text) in files {
+        fs::write(dir.join(file), text).unwrap();
+    }
+    dir
+}
+
+const GOOD: &str = "[[case]]\nname = \"quiet\"\narticles = [\"9.3.2\"]\nshows = \"x\"\n\
+                    expect = { clock = 0 }\n";
+
+fn display(path: &Path) -> String {
+    path.display().to_string()
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_refused_by_its_size() {
+    let dir = corpus_dir("size", &[("good.toml", GOOD)]);
+    let big = dir.join("big.toml");
+    // 50 MiB by its length alone: nothing of it is read.
+    fs::File::create(&big)
+        .unwrap()
+        .set_len(50 * 1024 * 1024)
+        .unwrap();
+    let expected = format!(
+        "{}: 52,428,800 bytes, more than the limit of 4 MiB for a corpus file",
+        display(&big)
+    );
+    assert_eq!(load_file(&big).unwrap_err().to_string(), expected);
+    // One file too large fails the directory, as any bad file does: no
+    // case of it is run on a partial corpus.
+    assert_eq!(load_dir(&dir).unwrap_err().to_string(), expected);
+
+    // One byte over.
+    fs::File::create(&big)
+        .unwrap()
+        .set_len(MAX_FILE_BYTES as u64 + 1)
+        .unwrap();
+    assert_eq!(
+        load_file(&big).unwrap_err(),
+        CorpusError::TooLarge {
+            file: display(&big),
+            bytes: 4_194_305,
+            exact: true,
+            limit: MAX_FILE_BYTES,
+        }
+    );
+    fs::remove_file(&big).unwrap();
+    assert_eq!(load_dir(&dir).unwrap().len(), 1);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn text_over_the_size_limit_is_refused_unparsed() {
+    let text = format!("{GOOD}{}", "#".repeat(MAX_FILE_BYTES));
+    assert_eq!(
+        parse_file("g.toml", &text).unwrap_err().to_string(),
+        "g.toml: 4,194,384 bytes, more than the limit of 4 MiB for a corpus file"
+    );
+}
+
+#[test]
+fn headers_fifty_keys_deep_are_refused_at_their_line() {
+    let key = vec!["a"; 50].join(".");
+    // A file of 17 MB of such headers, as measured, is refused at the first.
+    let mut text = format!("{GOOD}[case.{key}]\n");
+    while text.len() < 3_000_000 {
+        text.push_str(&format!("[k{}.{key}]\n", text.len()));
+    }
+    let dir = corpus_dir("deep", &[("deep.toml", &text)]);
+    let path = dir.join("deep.toml");
+    assert_eq!(
+        load_file(&path).unwrap_err().to_string(),
+        format!(
+            "{}:6: tables and arrays nested 51 deep, more than the limit of 16",
+            display(&path)
+        )
+    );
+    let arrays = format!("[[{key}]]\n");
+    assert_eq!(
+        parse_file("g.toml", &arrays).unwrap_err(),
+        CorpusError::TooDeep {
+            file: "g.toml".to_owned(),
+            line: 1,
+            depth: 51,
+            limit: MAX_DEPTH,
+        }
+    );
+    let dotted = format!("{GOOD}{key} = 1\n");
+    assert_eq!(
+        parse_file("g.toml", &dotted).unwrap_err().to_string(),
+        "g.toml:6: tables and arrays nested 51 deep, more than the limit of 16"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn deeply_nested_inline_arrays_and_tables_are_refused_where_they_pass_the_limit() {
+    let arrays = format!(
+        "{GOOD}at = {}{}\n",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    assert_eq!(
+        parse_file("g.toml", &arrays).unwrap_err().to_string(),
+        "g.toml:6: tables and arrays nested 17 deep, more than the limit of 16"
+    );
+    let tables = format!(
+        "{GOOD}x = {}1{}\n",
+        "{ a = ".repeat(100_000),
+        " }".repeat(100_000)
+    );
+    assert_eq!(
+        parse_file("g.toml", &tables).unwrap_err().to_string(),
+        "g.toml:6: tables and arrays nested 17 deep, more than the limit of 16"
+    );
+    // Inside strings and comments brackets are text.
+    let quoted = format!(
+        "{}shows = \"{}\" # {}\n",
+        GOOD.replace("shows = \"x\"\n", ""),
+        "[".repeat(100),
+        "{".repeat(100)
+    );
+    assert_eq!(parse_file("g.toml", &quoted).unwrap().cases.len(), 1);
+}
+
+#[test]
+fn a_case_over_the_case_limit_is_refused_at_its_line() {
+    let long = format!(
+        "{GOOD}\n[[case]]\nname = \"long\"\narticles = [\"3.10\"]\nshows = \"x\"\nmoves = \"{}\"\n\
+         error = {{ kind = \"unreadable-move\", ply = 1 }}\n{GOOD}",
+        "a".repeat(MAX_CASE_BYTES)
+    );
+    assert_eq!(
+        parse_file("g.toml", &long).unwrap_err().to_string(),
+        "g.toml:7: a case of 262,256 bytes (up to the next [[case]] or the end), \
+         more than the limit of 256 KiB for one case"
+    );
+}
+
+#[test]
+fn a_truncated_file_names_the_line_where_it_breaks() {
+    let real = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases/threefold.toml"),
+    )
+    .unwrap();
+    // Cut inside the `expect` of the third case.
+    let third = real.match_indices("[[case]]").nth(2).unwrap().0;
+    let cut = third + real[third..].find("expect = {").unwrap() + "expect = { rep".len();
+    let text = &real[..cut];
+    let line = text.lines().count();
+    let err = parse_file("threefold.toml", text).unwrap_err().to_string();
+    assert!(
+        err.starts_with(&format!("threefold.toml:{line}: ")),
+        "{err}"
+    );
+    assert!(!err.contains('\n'), "{err}");
+}
+
+#[test]
+fn cases_are_read_the_same_one_at_a_time() {
+    // Every file of the corpus, read case by case, gives the cases of a
+    // parse of the whole file, at the same lines.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases");
+    let corpus = load_dir(&dir).unwrap();
+    for file in &corpus.files {
+        let text = fs::read_to_string(dir.join(format!("{}.toml", file.group))).unwrap();
+        let whole: toml::Table = toml::from_str(&text).unwrap();
+        let cases = whole["case"].as_array().unwrap();
+        assert_eq!(cases.len(), file.cases.len(), "{}", file.group);
+        for (case, table) in file.cases.iter().zip(cases) {
+            assert_eq!(Some(case.name.as_str()), table["name"].as_str());
+            let header = text.lines().nth(case.line - 1).unwrap_or_default().trim();
+            assert_eq!(header, "[[case]]", "{}/{}", file.group, case.name);
+        }
+    }
+}
