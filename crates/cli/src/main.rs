@@ -14,8 +14,10 @@ use clap::{Parser, Subcommand};
 
 mod commands;
 mod engine;
+mod flushing;
 mod output;
 mod signals;
+mod stoppable;
 
 use commands::{adjudicate, cases, dead, explain, verify};
 

@@ -36,7 +36,7 @@ mod scan;
 mod units;
 
 pub use game::{GameError, PgnGame, Tags, Variant};
-pub use input::{Compression, InputError, decompressed, open};
+pub use input::{Compression, Input, InputError, decompressed, open};
 pub use limits::Limits;
 pub use parallel::{Ended, ParallelError, Sharing, in_order, in_order_streamed, in_order_weighed};
 pub use reader::{Games, SourceError};
