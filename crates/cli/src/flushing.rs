@@ -52,9 +52,21 @@ impl FlushingStdout {
         FlushingStdout { shared, flusher }
     }
 
-    /// Writes `text` (a line, say).
+    /// Writes `text`.
     pub fn write(&self, text: &str) {
         if lock(&self.shared.out).write_all(text.as_bytes()).is_err() {
+            self.shared.failed.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Writes `line` and a line break.
+    pub fn write_line(&self, line: &str) {
+        let mut out = lock(&self.shared.out);
+        if out
+            .write_all(line.as_bytes())
+            .and_then(|()| out.write_all(b"\n"))
+            .is_err()
+        {
             self.shared.failed.store(true, Ordering::SeqCst);
         }
     }

@@ -3,8 +3,8 @@
 //! batch size, and a flag that stops the run early.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -157,13 +157,13 @@ pub enum Ended {
 /// it is worked on, not once it is done. `sink` returns whether it wants
 /// more.
 ///
-/// Once `stop` is set (by another thread, say on a signal) no further
-/// result is handed to `sink`, the reader reads no further item, the
-/// workers start no further item and `emit` returns `false` (the work may
-/// then give up the item it is on); the run returns [`Ended::Stopped`]
-/// within about 50 ms, once the threads have left what they were doing
-/// (an item the work does not give up, a read from the source that
-/// blocks, are waited for).
+/// Once `stop` is set (by another thread, say on a signal), the results
+/// given before it whose turn has come are handed to `sink` and no others,
+/// the reader reads no further item, the workers start no further item
+/// and `emit` returns `false` (the work may then give up the item it is
+/// on); the run returns [`Ended::Stopped`] within a few milliseconds, once
+/// the threads have left what they were doing (an item the work does not
+/// give up, a read from the source that blocks, are waited for).
 ///
 /// # Errors
 ///
@@ -252,11 +252,12 @@ where
     // Shared by the workers alone: once the last has left, the reader's
     // sending fails instead of waiting for ever.
     let work_rx = Arc::new(Mutex::new(work_rx));
-    let (done_tx, done_rx) = sync_channel::<Done<U>>(in_flight);
     let (token_tx, token_rx) = sync_channel::<()>(in_flight);
     for _ in 0..in_flight {
         let _ = token_tx.send(());
     }
+    let outboxes: Vec<Outbox<U>> = (0..threads).map(|_| Outbox::default()).collect();
+    let live = AtomicUsize::new(threads);
     let failed = |err: std::io::Error| ParallelError {
         threads,
         reason: err.to_string(),
@@ -265,16 +266,22 @@ where
         // Owned here, so that leaving early (a thread that cannot start, a
         // panic, a stop) closes them and every thread ends before the
         // scope does.
-        let (work_tx, token_tx, done_rx) = (work_tx, token_tx, done_rx);
-        for n in 0..threads {
-            let done_tx = done_tx.clone();
-            let (work_rx, work) = (Arc::clone(&work_rx), &work);
+        let (work_tx, token_tx) = (work_tx, token_tx);
+        // Leaving early closes the outboxes too: the workers give up.
+        let close = Closing(&outboxes);
+        for (n, outbox) in outboxes.iter().enumerate() {
+            let (work_rx, work, live) = (Arc::clone(&work_rx), &work, &live);
             std::thread::Builder::new()
                 .name(format!("worker-{n}"))
-                .spawn_scoped(scope, move || worker(&work_rx, work, &done_tx, stop))
+                .spawn_scoped(scope, move || {
+                    worker(&work_rx, work, outbox, stop);
+                    live.fetch_sub(1, Ordering::SeqCst);
+                })
+                .inspect_err(|_| {
+                    live.fetch_sub(threads - n, Ordering::SeqCst);
+                })
                 .map_err(failed)?;
         }
-        drop(done_tx);
         drop(work_rx);
         std::thread::Builder::new()
             .name("reader".to_owned())
@@ -282,42 +289,51 @@ where
                 read(items, batch, max_weight, weigh, &work_tx, &token_rx, stop);
             })
             .map_err(failed)?;
-        // The calling thread hands the results over in input order.
+        // The calling thread hands the results over in input order, taking
+        // what the workers gave every few milliseconds: a message per
+        // result would wake it for each.
         let mut order = Order::default();
         loop {
-            if stopped() {
-                return Ok(Ended::Stopped);
-            }
-            let done = match done_rx.recv_timeout(STOP_POLL) {
-                Ok(done) => done,
-                Err(RecvTimeoutError::Timeout) => continue,
-                Err(RecvTimeoutError::Disconnected) => break,
-            };
-            let ready = match done {
-                Done::Result(number, result) => order.result(number, result),
-                Done::End(number) => order.end(number),
-                // Dropping the channels stops the other threads; the
-                // panic goes on once they have.
-                Done::Panic(panic) => return Err(Stop::Panic(panic)),
-            };
-            for handed in ready {
-                match handed {
-                    Handed::Result(result) => {
-                        if stopped() || !sink(result) {
-                            return Ok(Ended::Stopped);
+            // Read first: a worker that has left has given everything.
+            let finished = live.load(Ordering::SeqCst) == 0;
+            let stopping = stopped();
+            let mut taken = false;
+            for outbox in close.0 {
+                // At a stop the outboxes close: what they hold is all that
+                // is handed on.
+                for done in outbox.take(stopping) {
+                    taken = true;
+                    let ready = match done {
+                        Done::Result(number, result) => order.result(number, result),
+                        Done::End(number) => order.end(number),
+                        // The other threads stop; the panic goes on once
+                        // they have.
+                        Done::Panic(panic) => return Err(Stop::Panic(panic)),
+                    };
+                    for handed in ready {
+                        match handed {
+                            Handed::Result(result) => {
+                                if !sink(result) {
+                                    return Ok(Ended::Stopped);
+                                }
+                            }
+                            Handed::Ended => {
+                                let _ = token_tx.send(());
+                            }
                         }
-                    }
-                    Handed::Ended => {
-                        let _ = token_tx.send(());
                     }
                 }
             }
+            if stopping {
+                return Ok(Ended::Stopped);
+            }
+            if finished {
+                return Ok(Ended::Whole);
+            }
+            if !taken {
+                std::thread::sleep(TAKE_EVERY);
+            }
         }
-        Ok(if stopped() {
-            Ended::Stopped
-        } else {
-            Ended::Whole
-        })
     })
     .or_else(|stop| match stop {
         Stop::Panic(panic) => std::panic::resume_unwind(panic),
@@ -325,19 +341,65 @@ where
     })
 }
 
-/// How often the calling thread looks at the stop flag while it waits for
-/// results.
-const STOP_POLL: Duration = Duration::from_millis(50);
+/// How long the calling thread waits before it looks again when the
+/// workers had given nothing.
+const TAKE_EVERY: Duration = Duration::from_millis(5);
 
 /// A batch of items and its number in the stream.
 type Batch<T> = (u64, Vec<T>);
 
-/// What a worker says: a result of a batch, the end of a batch, or the
+/// What a worker gives: a result of a batch, the end of a batch, or the
 /// panic of the work.
 enum Done<U> {
     Result(u64, U),
     End(u64),
     Panic(Box<dyn std::any::Any + Send>),
+}
+
+/// What one worker has given and the calling thread has not yet taken;
+/// once closed, it takes nothing more.
+struct Outbox<U>(Mutex<(Vec<Done<U>>, bool)>);
+
+impl<U> Default for Outbox<U> {
+    fn default() -> Outbox<U> {
+        Outbox(Mutex::new((Vec::new(), false)))
+    }
+}
+
+impl<U> Outbox<U> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (Vec<Done<U>>, bool)> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Puts `done` in; `false` if the outbox is closed.
+    fn put(&self, done: Done<U>) -> bool {
+        let mut outbox = self.lock();
+        if outbox.1 {
+            return false;
+        }
+        outbox.0.push(done);
+        true
+    }
+
+    /// Takes what it holds, and closes it if `close`.
+    fn take(&self, close: bool) -> Vec<Done<U>> {
+        let mut outbox = self.lock();
+        outbox.1 |= close;
+        std::mem::take(&mut outbox.0)
+    }
+}
+
+/// Closes every outbox when dropped.
+struct Closing<'a, U>(&'a [Outbox<U>]);
+
+impl<U> Drop for Closing<'_, U> {
+    fn drop(&mut self) {
+        for outbox in self.0 {
+            outbox.take(true);
+        }
+    }
 }
 
 /// What the calling thread may hand on, in order: a result, or the end of
@@ -451,12 +513,13 @@ fn read<I, T, G>(
     }
 }
 
-/// Works on batches until there are no more or `stop` is set, sending each
-/// result as it comes and then the batch's end.
+/// Works on batches until there are no more, `stop` is set or the
+/// outbox is closed, putting each result in the outbox as it comes and
+/// then the batch's end.
 fn worker<T, U, W>(
     work_rx: &Mutex<Receiver<Batch<T>>>,
     work: &W,
-    done_tx: &SyncSender<Done<U>>,
+    outbox: &Outbox<U>,
     stop: &AtomicBool,
 ) where
     W: Fn(T, &mut dyn FnMut(U) -> bool),
@@ -475,16 +538,16 @@ fn worker<T, U, W>(
                     break;
                 }
                 work(item, &mut |result| {
-                    open = open && !stopped() && done_tx.send(Done::Result(number, result)).is_ok();
+                    open = open && !stopped() && outbox.put(Done::Result(number, result));
                     open
                 });
             }
         }));
         if let Err(panic) = worked {
-            let _ = done_tx.send(Done::Panic(panic));
+            outbox.put(Done::Panic(panic));
             return;
         }
-        if !open || stopped() || done_tx.send(Done::End(number)).is_err() {
+        if !open || stopped() || !outbox.put(Done::End(number)) {
             return;
         }
     }
@@ -663,10 +726,14 @@ mod tests {
             )
             .unwrap();
             assert_eq!(ended, Ended::Stopped, "{threads} threads");
-            assert_eq!(out, (0..1_000).collect::<Vec<_>>(), "{threads} threads");
+            // The first results with no gap: at least those before the
+            // stop, and those already given with them.
+            let handed = out.len() as u64;
+            assert!(handed >= 1_000, "{threads} threads: {handed}");
+            assert_eq!(out, (0..handed).collect::<Vec<_>>(), "{threads} threads");
             // The reader stopped too: what it read is what was handed on
             // plus at most the batches in flight and the one it filled.
-            let bound = 1_000 + (2 * threads as u64 + 3) * 16;
+            let bound = handed + (2 * threads as u64 + 3) * 16;
             assert!(read.load(Ordering::SeqCst) <= bound, "{threads} threads");
         }
     }

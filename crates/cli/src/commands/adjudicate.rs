@@ -138,8 +138,7 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
             summary.add(report);
             progress.tick(summary.games);
             if let Some(line) = line {
-                stdout.write(line);
-                stdout.write("\n");
+                stdout.write_line(line);
             } else if let Some(error) = report.error_line() {
                 progress.println(&format!("error: {error}"));
             }

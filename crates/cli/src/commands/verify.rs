@@ -228,7 +228,8 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     {
         return fail(BAD_INPUT, "could not write to standard output");
     }
-    if let Some(signal) = received {
+    // A signal that came after the last game still sets the status.
+    if let Some(signal) = stop.received() {
         return fail(
             signal.status(),
             &stopped_by(signal, &report, args.engine.is_some()),

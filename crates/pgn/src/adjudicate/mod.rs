@@ -488,11 +488,13 @@ pub enum AdjudicateError {
 /// `options.batch` games. Each report is handed on as soon as the reports
 /// of the games before it have been, not once its piece is done.
 ///
-/// Once `options.stop` is set no further report is handed on, no further
-/// text is read (a read already waiting on the source is waited for) and
-/// no further game is judged; a game being judged is finished or dropped.
-/// The run then ends within about 50 ms of the last game being judged,
-/// with [`AdjudicateError::Stopped`].
+/// Once `options.stop` is set, the reports of the games judged before it
+/// whose turn has come are handed on and no others (the games reported are
+/// always the first of the source, with no gap), no further text is read
+/// (a read already waiting on the source is waited for) and no further
+/// game is judged; a game being judged is finished or dropped. The run
+/// then ends within a few milliseconds of the last game being judged, with
+/// [`AdjudicateError::Stopped`].
 ///
 /// # Errors
 ///
@@ -707,12 +709,16 @@ mod tests {
                     stop.store(true, Ordering::SeqCst);
                 }
             });
-            assert_eq!(games, (1..=700).collect::<Vec<_>>(), "{threads} threads");
+            // The first games with no gap: at least those before the stop,
+            // and on two threads those already judged with them.
+            let n = games.len() as u64;
+            assert!(n >= 700, "{threads} threads: {n}");
+            assert_eq!(games, (1..=n).collect::<Vec<_>>(), "{threads} threads");
             match outcome {
                 Err(AdjudicateError::Stopped {
                     source_name,
                     reported,
-                }) => assert_eq!((source_name.as_str(), reported), ("x.pgn", 700)),
+                }) => assert_eq!((source_name.as_str(), reported), ("x.pgn", n)),
                 other => panic!("{threads} threads: {other:?}"),
             }
         }
