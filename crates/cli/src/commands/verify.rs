@@ -111,6 +111,14 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         eprintln!("error: {message}");
         ExitCode::from(code)
     };
+    let terminal = std::io::stderr().is_terminal();
+    // Before anything else (loading the corpus takes seconds): the first
+    // signal kills every engine at once (their answers are not waited
+    // for) and stops the run; verify then reports what was judged.
+    let stop = match StopRequest::install(terminal, stop_all_engines) {
+        Ok(stop) => stop,
+        Err(err) => return fail(BROKEN, &format!("cannot handle signals: {err}")),
+    };
     let cases_dir = match (&args.cases, args.no_cases) {
         (_, true) => None,
         (Some(dir), false) => Some(dir.clone()),
@@ -128,13 +136,6 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     {
         Ok(known) => known.unwrap_or_default(),
         Err(err) => return fail(BAD_INPUT, &format!("--known: {err}")),
-    };
-    let terminal = std::io::stderr().is_terminal();
-    // The first signal kills every engine at once (their answers are not
-    // waited for) and stops the run; verify then reports what was judged.
-    let stop = match StopRequest::install(terminal, stop_all_engines) {
-        Ok(stop) => stop,
-        Err(err) => return fail(BROKEN, &format!("cannot handle signals: {err}")),
     };
     let options = VerifyOptions {
         games: args.games,
