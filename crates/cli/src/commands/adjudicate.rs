@@ -115,7 +115,7 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
     let stdout = FlushingStdout::new();
     // Whether input was left unjudged by a stop.
     let mut cut = false;
-    for (index, path) in files.iter().enumerate() {
+    for path in &files {
         if stop.received().is_some() {
             cut = true;
             break;
@@ -155,7 +155,6 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
                 file_failed = true;
             }
         }
-        cut = index + 1 < files.len() && stop.received().is_some();
     }
     progress.clear();
     let stopped = stop.received().map(|signal| {
