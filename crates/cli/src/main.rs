@@ -5,8 +5,9 @@
 //! failed (a case, a game, a divergence); 2 bad input (a FEN, a move, a file
 //! that cannot be read); 64 a usage error (an unknown option or a value clap
 //! cannot parse, such as `--rules fide-1997`). `verify` also exits with 3
-//! when the engine is broken, and with 128 plus the signal's number on
-//! SIGINT, SIGTERM or SIGHUP.
+//! when the engine is broken. `verify` and `adjudicate` stop cleanly on
+//! SIGINT, SIGTERM or SIGHUP (what was done is written, then what was not)
+//! and exit with 128 plus the signal's number (130, 143, 129).
 
 use std::process::ExitCode;
 
@@ -14,8 +15,10 @@ use clap::{Parser, Subcommand};
 
 mod commands;
 mod engine;
+mod flushing;
 mod output;
 mod signals;
+mod stoppable;
 
 use commands::{adjudicate, cases, dead, explain, verify};
 
@@ -41,12 +44,16 @@ enum Command {
     Cases(cases::CasesArgs),
     /// Verify an implementation against the reference (our arbiter by
     /// default, or any engine speaking spec/PROTOCOL.md): exit status 0
-    /// only when it diverges nowhere beyond its known divergences.
+    /// only when it diverges nowhere beyond its known divergences; 130, 143
+    /// or 129 when SIGINT, SIGTERM or SIGHUP stopped it (the report covers
+    /// the games judged before, and says how many were not).
     Verify(verify::VerifyArgs),
     /// Replay every game of PGN files (plain, .xz, .zst, .gz) with the
     /// rules: claims, automatic endings, results that contradict them.
     /// Exit status 0 when every game was replayed, 1 when some game could
-    /// not be, 2 when a file could not be read.
+    /// not be, 2 when a file could not be read; 130, 143 or 129 when
+    /// SIGINT, SIGTERM or SIGHUP stopped it (the games reported before are
+    /// printed, and how many).
     Adjudicate(adjudicate::AdjudicateArgs),
 }
 

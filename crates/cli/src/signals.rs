@@ -1,48 +1,97 @@
-//! SIGINT, SIGTERM and SIGHUP while engines run: every engine process is
-//! killed, one line says why, and the exit status is 128 plus the signal's
-//! number (130, 143, 129).
+//! SIGINT, SIGTERM and SIGHUP ask a long command (`verify`, `adjudicate`)
+//! to stop cleanly: the first sets a flag the command's work watches, and
+//! the command then writes what it has done, says that it was stopped, and
+//! exits with 128 plus the signal's number (130, 143, 129). A second
+//! signal while it stops exits at once with that signal's status.
 
 use std::io;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::thread;
 
-use drawrules_conformance::protocol::stop_all_engines;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
-/// Set once a signal has arrived: the process is about to exit.
-static STOPPING: AtomicBool = AtomicBool::new(false);
-
-/// From now on, the first SIGINT, SIGTERM or SIGHUP kills every engine and
-/// all they started, prints one line on standard error (after a newline
-/// when a progress line may be showing on a terminal) and exits.
-///
-/// # Errors
-///
-/// The error of installing the handlers.
-pub fn stop_engines_on_signals(terminal: bool) -> io::Result<()> {
-    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
-    thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            STOPPING.store(true, Ordering::SeqCst);
-            stop_all_engines();
-            let name = match signal {
-                SIGINT => "SIGINT",
-                SIGTERM => "SIGTERM",
-                _ => "SIGHUP",
-            };
-            let newline = if terminal { "\n" } else { "" };
-            eprintln!("{newline}error: stopped by {name}; every engine process was killed");
-            std::process::exit(128 + signal);
-        }
-    });
-    Ok(())
+/// A stop asked for by a signal, as the command sees it.
+#[derive(Clone)]
+pub struct StopRequest {
+    /// Set by the first signal.
+    flag: Arc<AtomicBool>,
+    /// The first signal's number, 0 before it.
+    signal: Arc<AtomicI32>,
 }
 
-/// Waits for the exit if a signal is being handled, so that the command
-/// does not end with another status meanwhile.
-pub fn wait_if_stopping() {
-    while STOPPING.load(Ordering::SeqCst) {
-        thread::park();
+/// A signal that stopped the command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Received(i32);
+
+impl Received {
+    /// The signal's name: `SIGINT`, `SIGTERM` or `SIGHUP`.
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            SIGINT => "SIGINT",
+            SIGTERM => "SIGTERM",
+            _ => "SIGHUP",
+        }
+    }
+
+    /// The exit status: 128 plus the signal's number.
+    pub fn status(self) -> u8 {
+        u8::try_from(128 + self.0).unwrap_or(u8::MAX)
+    }
+}
+
+impl StopRequest {
+    /// From now on the first SIGINT, SIGTERM or SIGHUP sets the flag (see
+    /// [`StopRequest::flag`]) and then calls `on_stop` (say, to kill the
+    /// engines at once); a second one calls `on_stop` again, prints one
+    /// line on standard error (after a newline when `terminal`: a progress
+    /// line may be showing) and exits with its status.
+    ///
+    /// # Errors
+    ///
+    /// The error of installing the handlers.
+    pub fn install(terminal: bool, on_stop: impl Fn() + Send + 'static) -> io::Result<StopRequest> {
+        let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+        let request = StopRequest {
+            flag: Arc::new(AtomicBool::new(false)),
+            signal: Arc::new(AtomicI32::new(0)),
+        };
+        let seen = request.clone();
+        thread::Builder::new()
+            .name("signals".to_owned())
+            .spawn(move || {
+                for signal in signals.forever() {
+                    if seen.received().is_none() {
+                        // The number first: whoever sees the flag sees it.
+                        seen.signal.store(signal, Ordering::SeqCst);
+                        seen.flag.store(true, Ordering::SeqCst);
+                        on_stop();
+                        continue;
+                    }
+                    on_stop();
+                    let again = Received(signal);
+                    let newline = if terminal { "\n" } else { "" };
+                    eprintln!(
+                        "{newline}error: {} while stopping: stopped at once",
+                        again.name()
+                    );
+                    std::process::exit(i32::from(again.status()));
+                }
+            })?;
+        Ok(request)
+    }
+
+    /// The flag the first signal sets, for the library's options.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.flag)
+    }
+
+    /// The signal that asked for the stop, if one did.
+    pub fn received(&self) -> Option<Received> {
+        match self.signal.load(Ordering::SeqCst) {
+            0 => None,
+            signal => Some(Received(signal)),
+        }
     }
 }

@@ -282,33 +282,122 @@ fn an_engine_that_refuses_everything_fails() {
     assert!(stdout.contains("\nFAIL: "), "{stdout}");
 }
 
+/// Sends `signal` to process `pid`.
+fn signal(pid: u32, signal: i32) {
+    let kill = Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+}
+
 #[test]
 fn sigterm_sigint_and_sighup_stop_verify_and_every_engine_process() {
-    for (signal, name, code) in [(15, "SIGTERM", 143), (2, "SIGINT", 130), (1, "SIGHUP", 129)] {
+    for (number, name, code) in [(15, "SIGTERM", 143), (2, "SIGINT", 130), (1, "SIGHUP", 129)] {
         let dir = scratch(&format!("signal-{name}"));
         let pids_file = dir.join("pids");
         let began = Instant::now();
         let child = start("sleeps.py", &pids_file, &["--no-cases", "--games", "20"]);
-        // Wait for the engine to start and sleep on its first request.
+        // The engine started: the signals are handled (they are before
+        // any engine starts), and it sleeps on its first request or soon.
         while pids(&pids_file).is_empty() && began.elapsed() < BOUND {
             std::thread::sleep(Duration::from_millis(20));
         }
-        std::thread::sleep(Duration::from_millis(100));
-        let kill = Command::new("kill")
-            .args([&format!("-{signal}"), &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(kill.success());
+        signal(child.id(), number);
         let output = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(code), "{name}: {stderr}");
         assert_eq!(
             stderr.trim_end(),
-            format!("error: stopped by {name}; every engine process was killed")
+            format!(
+                "error: verify stopped by {name} after 0 of 20 games were judged (20 not judged); every engine process was killed"
+            )
         );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains(
+                "\nstopped early on request: 0 of 20 games were judged, the other 20 were not\n"
+            ),
+            "{name}: {stdout}"
+        );
+        assert!(stdout.contains("\nFAIL: "), "{name}: {stdout}");
         assert!(began.elapsed() < BOUND, "{name}: {:?}", began.elapsed());
         let pids = pids(&pids_file);
         assert!(!pids.is_empty(), "{name}");
+        assert_gone(name, &pids);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_signal_mid_run_reports_every_game_judged_before_it() {
+    // Each engine process refuses 7 games as unsupported (a finding each),
+    // then sleeps on the next: stopped then, verify has judged exactly 7
+    // games per process, and reports them.
+    let answers = 7;
+    for (number, name, code, jobs) in [
+        (15, "SIGTERM", 143, 1),
+        (2, "SIGINT", 130, 2),
+        (1, "SIGHUP", 129, 2),
+    ] {
+        let dir = scratch(&format!("mid-run-{name}-{jobs}"));
+        let (pids_file, waiting) = (dir.join("pids"), dir.join("waiting"));
+        let engine = root().join("tests/engines/refuses-then-sleeps.py");
+        let child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
+            .args(["verify", "--no-cases", "--games", "40", "--format", "json"])
+            .args([
+                "--jobs",
+                &jobs.to_string(),
+                "--timeout-ms",
+                "600000",
+                "--engine",
+            ])
+            .arg(format!("python3 {}", engine.display()))
+            .env("DRAWRULES_TEST_PIDS", &pids_file)
+            .env("DRAWRULES_TEST_WAITING", &waiting)
+            .env("DRAWRULES_TEST_ANSWERS", answers.to_string())
+            .env("PYTHONDONTWRITEBYTECODE", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // Every process has had its answers read (it asked for the next
+        // game only then) and sleeps: a hang guard, not a timing.
+        let began = Instant::now();
+        while pids(&waiting).len() < jobs {
+            assert!(
+                began.elapsed() < Duration::from_secs(120),
+                "{name}: the engines never slept"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        signal(child.id(), number);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(code), "{name}: {stderr}");
+        let judged = answers * jobs;
+        // 40 generated games (no malformed input: the engine does not
+        // declare moves).
+        assert_eq!(
+            stderr.trim_end(),
+            format!(
+                "error: verify stopped by {name} after {judged} of 40 games were judged ({} not judged); every engine process was killed",
+                40 - judged
+            )
+        );
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["stopped"], true, "{name}");
+        assert_eq!(report["games"], 40, "{name}");
+        assert_eq!(report["games_judged"], judged, "{name}");
+        assert_eq!(report["passed"], false, "{name}");
+        // Every game judged was refused: one finding each.
+        let groups = report["groups"].as_array().unwrap();
+        assert_eq!(groups.len(), 1, "{name}: {groups:?}");
+        assert_eq!(groups[0]["group"], "unsupported", "{name}");
+        assert_eq!(groups[0]["games"], judged, "{name}: {groups:?}");
+        let pids = pids(&pids_file);
+        assert_eq!(pids.len(), jobs, "{name}: one start per process");
         assert_gone(name, &pids);
         let _ = std::fs::remove_dir_all(&dir);
     }

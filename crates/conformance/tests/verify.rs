@@ -371,3 +371,70 @@ fn several_engine_processes_give_the_report_of_one() {
     assert_eq!(without_time(&together), without_time(&alone));
     assert_eq!(heard.last(), Some(&(60, 60)));
 }
+
+#[test]
+fn a_stop_ends_the_run_with_the_games_judged_before_it() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use drawrules_conformance::verify::{Subject, verify_parallel};
+
+    // One subject: the stop is asked for once the 12th game is judged.
+    let stop = Arc::new(AtomicBool::new(false));
+    let asked = VerifyOptions {
+        stop: Some(Arc::clone(&stop)),
+        ..options(40)
+    };
+    let report = verify(
+        &mut OurArbiter,
+        &asked,
+        KnownDivergences::default(),
+        &mut |done, _| {
+            if done == 12 {
+                stop.store(true, Ordering::SeqCst);
+            }
+        },
+    )
+    .unwrap();
+    assert!(report.stopped);
+    // 40 generated games and 22 malformed inputs.
+    assert_eq!((report.judged, report.games()), (12, 62));
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+    assert!(!report.passed(), "a stopped run never passes");
+    let text = render::text(&report);
+    assert!(
+        text.contains(
+            "\nstopped early on request: 12 of 62 games were judged, the other 50 were not\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("\nFAIL: "), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();
+    assert_eq!(
+        (&json["stopped"], &json["games"], &json["games_judged"]),
+        (
+            &serde_json::json!(true),
+            &serde_json::json!(62),
+            &serde_json::json!(12)
+        )
+    );
+
+    // Several subjects, stopped before the start: nothing is judged.
+    let stopped = Arc::new(AtomicBool::new(true));
+    let asked = VerifyOptions {
+        stop: Some(stopped),
+        ..options(40)
+    };
+    let mut subjects: Vec<Box<dyn Subject + Send>> =
+        vec![Box::new(OurArbiter), Box::new(OurArbiter)];
+    let report = verify_parallel(
+        &mut subjects,
+        &asked,
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    assert!(report.stopped);
+    assert_eq!((report.judged, report.plies_compared()), (0, 0));
+    assert!(!report.passed());
+}

@@ -11,7 +11,9 @@
 //!   syntax error, so that the next game goes on; only a failing source
 //!   (an unreadable or corrupt file) stops the stream;
 //! * [`in_order`] runs work on a stream of items across threads, in
-//!   batches, and hands the results back in input order;
+//!   batches, and hands the results back in input order
+//!   ([`in_order_streamed`]: several results per item, each handed back as
+//!   soon as its turn comes, and a flag that stops the run);
 //! * [`adjudicate`](mod@adjudicate) replays each game with the arbiter,
 //!   turning SAN into moves from the attack tables (with exactly
 //!   shakmaty's answers, held to them by tests) instead of generating the
@@ -36,7 +38,7 @@ mod scan;
 mod units;
 
 pub use game::{GameError, PgnGame, Tags, Variant};
-pub use input::{Compression, InputError, decompressed, open};
+pub use input::{Compression, Input, InputError, decompressed, open};
 pub use limits::Limits;
-pub use parallel::{ParallelError, in_order, in_order_weighed};
+pub use parallel::{Ended, ParallelError, Sharing, in_order, in_order_streamed, in_order_weighed};
 pub use reader::{Games, SourceError};

@@ -4,7 +4,7 @@
 
 mod progress;
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal};
 use std::num::NonZero;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,11 +12,15 @@ use std::sync::Arc;
 
 use clap::Args;
 use drawrules::Edition;
+use drawrules_pgn::Limits;
 use drawrules_pgn::adjudicate::{
-    AdjudicateOptions, DeadCheck, GameFinding, Summary, adjudicate_source,
+    AdjudicateError, AdjudicateOptions, DeadCheck, GameFinding, Summary, adjudicate_source,
 };
-use drawrules_pgn::{Limits, open};
 use progress::Progress;
+
+use crate::flushing::FlushingStdout;
+use crate::signals::StopRequest;
+use crate::stoppable;
 
 /// Exit code when some game could not be read or replayed.
 const GAME_FAILED: u8 = 1;
@@ -76,8 +80,13 @@ fn threads(asked: Option<NonZero<usize>>) -> usize {
 }
 
 /// Runs the command: 0 when every game was replayed, 1 when some game could
-/// not be read or replayed, 2 when a file could not be read.
+/// not be read or replayed, 2 when a file could not be read, 128 plus the
+/// signal's number when SIGINT, SIGTERM or SIGHUP stopped it.
 pub fn run(args: &AdjudicateArgs) -> ExitCode {
+    let stop = match StopRequest::install(io::stderr().is_terminal(), || {}) {
+        Ok(stop) => stop,
+        Err(err) => return crate::output::fail(&format!("cannot handle signals: {err}")),
+    };
     let options = AdjudicateOptions {
         edition: args.rules,
         threads: threads(args.threads),
@@ -91,6 +100,7 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
             max_game_bytes: args.max_game_bytes,
             max_plies: args.max_plies,
         },
+        stop: Some(stop.flag()),
         ..AdjudicateOptions::default()
     };
     let files = if args.files.is_empty() {
@@ -101,11 +111,22 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
     let mut summary = Summary::new(args.examples);
     let mut progress = Progress::new(&files);
     let mut file_failed = false;
-    let mut stdout = io::BufWriter::new(io::stdout().lock());
-    let mut closed = false;
+    // Every game's line is visible at most a tenth of a second after the
+    // game was judged, and all of them when the run stops.
+    let stdout = FlushingStdout::new();
+    // Whether input was left unjudged by a stop.
+    let mut cut = false;
     for path in &files {
-        let input = match open(path) {
+        if stop.received().is_some() {
+            cut = true;
+            break;
+        }
+        let input = match stoppable::open(path, stop.flag()) {
             Ok(input) => input,
+            Err(_) if stop.received().is_some() => {
+                cut = true;
+                break;
+            }
             Err(err) => {
                 progress.println(&format!("error: {err}"));
                 file_failed = true;
@@ -118,26 +139,54 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
             summary.add(report);
             progress.tick(summary.games);
             if let Some(line) = line {
-                closed |= writeln!(stdout, "{line}").is_err();
+                stdout.write_line(line);
             } else if let Some(error) = report.error_line() {
                 progress.println(&format!("error: {error}"));
             }
         });
         progress.finish_file();
-        if let Err(err) = outcome {
-            progress.println(&format!("error: {err}"));
-            file_failed = true;
+        match outcome {
+            Ok(()) => {}
+            Err(AdjudicateError::Stopped { .. }) => {
+                cut = true;
+                break;
+            }
+            Err(err) => {
+                progress.println(&format!("error: {err}"));
+                file_failed = true;
+            }
         }
     }
     progress.clear();
+    let stopped = stop.received().map(|signal| {
+        let rest = if cut {
+            "; the rest of the input was not judged"
+        } else {
+            ""
+        };
+        (
+            signal,
+            format!(
+                "stopped by {} after {} games were reported{rest}",
+                signal.name(),
+                summary.games
+            ),
+        )
+    });
     if !args.json {
-        closed |= write!(stdout, "{}", summary.table()).is_err();
+        stdout.write(&summary.table());
+        if let Some((_, line)) = &stopped {
+            stdout.write(&format!("\n{line}\n"));
+        }
     }
-    if closed || stdout.flush().is_err() {
+    if stdout.finish().is_err() {
         eprintln!("error: could not write to standard output");
         return ExitCode::from(FILE_FAILED);
     }
-    if file_failed {
+    if let Some((signal, line)) = stopped {
+        eprintln!("error: adjudicate {line}");
+        ExitCode::from(signal.status())
+    } else if file_failed {
         ExitCode::from(FILE_FAILED)
     } else if summary.count(GameFinding::ParseError) > 0 {
         ExitCode::from(GAME_FAILED)

@@ -7,11 +7,14 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
 
-use crate::signals;
+use crate::signals::{Received, StopRequest};
 use drawrules_conformance::corpus::load_dir;
-use drawrules_conformance::protocol::{EngineError, EngineProcess, adopt_orphans};
+use drawrules_conformance::protocol::{
+    EngineError, EngineProcess, adopt_orphans, stop_all_engines,
+};
 use drawrules_conformance::verify::{
-    KnownDivergences, OurArbiter, OurExactArbiter, Subject, VerifyOptions, render, verify_parallel,
+    KnownDivergences, OurArbiter, OurExactArbiter, Subject, VerifyOptions, VerifyReport, render,
+    verify_parallel,
 };
 
 use crate::output::USAGE;
@@ -108,6 +111,14 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         eprintln!("error: {message}");
         ExitCode::from(code)
     };
+    let terminal = std::io::stderr().is_terminal();
+    // Before anything else (loading the corpus takes seconds): the first
+    // signal kills every engine at once (their answers are not waited
+    // for) and stops the run; verify then reports what was judged.
+    let stop = match StopRequest::install(terminal, stop_all_engines) {
+        Ok(stop) => stop,
+        Err(err) => return fail(BROKEN, &format!("cannot handle signals: {err}")),
+    };
     let cases_dir = match (&args.cases, args.no_cases) {
         (_, true) => None,
         (Some(dir), false) => Some(dir.clone()),
@@ -131,9 +142,9 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         seed: args.seed,
         corpus,
         allow_unsupported: args.allow_unsupported,
+        stop: Some(stop.flag()),
         ..VerifyOptions::default()
     };
-    let terminal = std::io::stderr().is_terminal();
     let jobs = match jobs(args.jobs) {
         Ok(jobs) => jobs,
         Err(message) => return fail(USAGE, &message),
@@ -145,9 +156,6 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             // the engines.
             if let Err(err) = adopt_orphans() {
                 return fail(BROKEN, &format!("cannot adopt the engine's orphans: {err}"));
-            }
-            if let Err(err) = signals::stop_engines_on_signals(terminal) {
-                return fail(BROKEN, &format!("cannot handle signals: {err}"));
             }
             (0..jobs)
                 .map(|_| {
@@ -181,9 +189,25 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         }
     };
     let verified = verify_parallel(&mut subjects, &options, known, &mut progress);
-    signals::wait_if_stopping();
+    // Nothing of the engines outlives a stop, whenever the signal came.
+    let received = stop.received();
+    if received.is_some() {
+        stop_all_engines();
+        if terminal {
+            eprintln!();
+        }
+    }
     let report = match verified {
         Ok(report) => report,
+        Err(_) if let Some(signal) = received => {
+            return fail(
+                signal.status(),
+                &format!(
+                    "verify stopped by {} before the engine's handshake was done: no game was judged; every engine process was killed",
+                    signal.name()
+                ),
+            );
+        }
         Err(fault) => {
             return fail(
                 DIVERGES,
@@ -205,6 +229,13 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     {
         return fail(BAD_INPUT, "could not write to standard output");
     }
+    // A signal that came after the last game still sets the status.
+    if let Some(signal) = stop.received() {
+        return fail(
+            signal.status(),
+            &stopped_by(signal, &report, args.engine.is_some()),
+        );
+    }
     if let Some(broken) = &report.broken {
         let (done, total) = judged;
         return fail(BROKEN, &stopped(broken, done, total));
@@ -214,6 +245,23 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     } else {
         ExitCode::from(DIVERGES)
     }
+}
+
+/// The line that says that `signal` stopped verify, and how many games of
+/// the report were judged (and, with `engines`, that they were killed).
+fn stopped_by(signal: Received, report: &VerifyReport, engines: bool) -> String {
+    let total = report.games();
+    format!(
+        "verify stopped by {} after {} of {total} games were judged ({} not judged){}",
+        signal.name(),
+        report.judged,
+        total.saturating_sub(report.judged),
+        if engines {
+            "; every engine process was killed"
+        } else {
+            ""
+        }
+    )
 }
 
 /// The line that says why verify stopped after `done` of `total` games

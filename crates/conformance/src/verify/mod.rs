@@ -40,6 +40,8 @@ pub use shrink::{Minimal, Trial};
 pub use subject::{OurArbiter, OurExactArbiter, Subject};
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use drawrules::Judgement;
@@ -65,6 +67,12 @@ pub struct VerifyOptions {
     /// Whether games the engine refuses as `unsupported` may pass (they
     /// are counted and listed either way).
     pub allow_unsupported: bool,
+    /// Set from another thread (on a signal, say) to stop the run early:
+    /// no further game is judged or shrunk, a game whose engine fails
+    /// after the stop (a program that stops kills its engines) is not
+    /// counted as judged, and the report covers the games judged before
+    /// ([`VerifyReport::stopped`]). Nothing here watches for signals.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for VerifyOptions {
@@ -76,6 +84,7 @@ impl Default for VerifyOptions {
             shrink_per_group: 1,
             shrink_budget: 300,
             allow_unsupported: false,
+            stop: None,
         }
     }
 }
@@ -161,6 +170,13 @@ pub struct VerifyReport {
     /// Why the run stopped before its last game: the engine is broken
     /// ([`EngineError::is_broken`]).
     pub broken: Option<EngineError>,
+    /// Games judged: every game of the run ([`VerifyReport::games`])
+    /// unless it stopped early.
+    pub judged: usize,
+    /// The run was stopped on request ([`VerifyOptions::stop`]): the
+    /// report covers the games judged before, and the divergences found
+    /// after the stop were not shrunk.
+    pub stopped: bool,
 }
 
 impl VerifyReport {
@@ -183,6 +199,11 @@ impl VerifyReport {
             .collect()
     }
 
+    /// The games of the run: corpus, generated and malformed.
+    pub fn games(&self) -> usize {
+        self.case_games + self.generated_games + self.malformed_games
+    }
+
     /// The plies compared over all parts.
     pub fn plies_compared(&self) -> usize {
         self.compared.values().sum()
@@ -198,10 +219,12 @@ impl VerifyReport {
             .collect()
     }
 
-    /// Whether the run passes: something was compared, no finding beyond
-    /// the known file, and no known divergence that has gone.
+    /// Whether the run passes: it ran to its end, something was compared,
+    /// no finding beyond the known file, and no known divergence that has
+    /// gone.
     pub fn passed(&self) -> bool {
         self.broken.is_none()
+            && !self.stopped
             && self.plies_compared() > 0
             && self.unexpected().is_empty()
             && self.stale().is_empty()
@@ -243,11 +266,19 @@ pub fn verify(
     let hello = subject.hello()?;
     let games = games(&hello, options);
     let total = games.len();
+    let stopped = stopping(options);
     let mut checks = Vec::with_capacity(total);
     for (index, game) in games.iter().enumerate() {
+        if stopped() {
+            break;
+        }
         let checked = check_one(subject, &hello, game, index as u64 + 1);
+        if checked.is_err() && stopped() {
+            // Its engine may have been killed by the stop.
+            break;
+        }
         let broken = matches!(&checked, Err(fault) if fault.is_broken());
-        checks.push(checked);
+        checks.push(Some(checked));
         progress(index + 1, total);
         if broken {
             break;
@@ -308,7 +339,7 @@ pub fn verify_parallel(
         }
     }
     let games = games(&hello, options);
-    let checks = parallel::check_all(subjects, &hello, &games, progress);
+    let checks = parallel::check_all(subjects, &hello, &games, &stopping(options), progress);
     let (first, _) = subjects.split_first_mut().expect("at least one subject");
     Ok(assemble(
         first.as_mut(),
@@ -319,6 +350,16 @@ pub fn verify_parallel(
         checks,
         started,
     ))
+}
+
+/// Whether `options.stop` is set.
+fn stopping(options: &VerifyOptions) -> impl Fn() -> bool + Sync + '_ {
+    || {
+        options
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::SeqCst))
+    }
 }
 
 /// One game of a run: where it came from, the game as sent, and the kind
@@ -397,17 +438,19 @@ fn games(hello: &Hello, options: &VerifyOptions) -> Vec<RunGame> {
 }
 
 /// The report from the checks of `games` (in order, possibly ending early
-/// at a broken engine): findings, each group and cause shrunk with
-/// `subject`, and what was compared.
+/// at a broken engine or a stop; `None` for a game not judged): findings,
+/// each group and cause shrunk with `subject` (until a stop), and what was
+/// compared.
 fn assemble(
     subject: &mut dyn Subject,
     hello: Hello,
     options: &VerifyOptions,
     known: KnownDivergences,
     games: Vec<RunGame>,
-    checks: Vec<Result<shrink::Checked, EngineError>>,
+    checks: Vec<Option<Result<shrink::Checked, EngineError>>>,
     started: Instant,
 ) -> VerifyReport {
+    let stopped = stopping(options);
     let malformed_games = games.iter().filter(|g| g.malformation.is_some()).count();
     let case_games = games.len() - malformed_games - options.games.min(games.len());
     let mut findings = Vec::new();
@@ -418,6 +461,7 @@ fn assemble(
     let mut shrunk: BTreeMap<(Group, Cause), usize> = BTreeMap::new();
     let mut next_id = games.len() as u64;
     let mut broken = None;
+    let mut judged = 0;
     for (
         RunGame {
             source,
@@ -427,6 +471,10 @@ fn assemble(
         checked,
     ) in games.into_iter().zip(checks)
     {
+        let Some(checked) = checked else {
+            continue;
+        };
+        judged += 1;
         let found = |problem: Problem, reference: Option<Judgement>| Finding {
             source: source.clone(),
             game: game.clone(),
@@ -464,7 +512,8 @@ fn assemble(
                     let count = shrunk.entry(divergence.key()).or_default();
                     // Malformed input is built small: nothing to shrink.
                     let input = matches!(divergence.group, Group::Input(_));
-                    let minimal = (!input && *count < options.shrink_per_group).then(|| {
+                    let shrinks = !input && *count < options.shrink_per_group && !stopped();
+                    let minimal = shrinks.then(|| {
                         *count += 1;
                         shrink::shrink(
                             subject,
@@ -472,7 +521,10 @@ fn assemble(
                             &game,
                             &divergence,
                             &checked.reference,
-                            options.shrink_budget,
+                            &shrink::Effort {
+                                budget: options.shrink_budget,
+                                stopped: &stopped,
+                            },
                             &mut next_id,
                         )
                     });
@@ -503,5 +555,7 @@ fn assemble(
         known,
         elapsed: started.elapsed(),
         broken,
+        judged,
+        stopped: stopped(),
     }
 }

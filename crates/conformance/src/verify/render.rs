@@ -284,6 +284,14 @@ fn header(report: &VerifyReport) -> Vec<String> {
         },
         report.elapsed.as_secs_f64()
     ));
+    if report.stopped {
+        lines.push(format!(
+            "stopped early on request: {} of {} games were judged, the other {} were not",
+            report.judged,
+            report.games(),
+            report.games().saturating_sub(report.judged)
+        ));
+    }
     lines.push(compared_text(report));
     lines
 }
@@ -453,6 +461,9 @@ pub fn json(report: &VerifyReport) -> String {
             .collect::<BTreeMap<_, _>>(),
         "groups": groups,
         "broken": report.broken.as_ref().map(ToString::to_string),
+        "games": report.games(),
+        "games_judged": report.judged,
+        "stopped": report.stopped,
         "unexpected": report.unexpected(),
         "stale": report.stale(),
         "passed": report.passed(),

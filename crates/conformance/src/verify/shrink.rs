@@ -106,6 +106,16 @@ pub(crate) fn ask(subject: &mut dyn Subject, game: &Trial, id: u64) -> Result<An
     })
 }
 
+/// What a shrink may spend: checks, until the run stops.
+#[derive(Clone, Copy)]
+pub(crate) struct Effort<'a> {
+    /// The checks.
+    pub budget: usize,
+    /// Whether the run is stopping: then nothing more is tried and the
+    /// smallest game found so far stands.
+    pub stopped: &'a dyn Fn() -> bool,
+}
+
 /// Shrinks `game`, which diverges as `found`, to a game that diverges in
 /// the same group for the same cause, as small as `budget` checks can
 /// find. Each round tries, keeping every candidate that still diverges so:
@@ -116,16 +126,17 @@ pub(crate) fn ask(subject: &mut dyn Subject, game: &Trial, id: u64) -> Result<An
 /// kings taken off the start position (the moves kept up to the first one
 /// no longer legal); the standard start with the moves that stay legal.
 /// Rounds repeat until one changes nothing (a fixpoint) or the budget is
-/// spent.
+/// spent (or the run stops).
 pub(crate) fn shrink(
     subject: &mut dyn Subject,
     hello: &Hello,
     game: &Trial,
     found: &Divergence,
     reference: &Judgement,
-    budget: usize,
+    effort: &Effort<'_>,
     next_id: &mut u64,
 ) -> Minimal {
+    let Effort { budget, stopped } = *effort;
     let mut best = Minimal {
         game: game.clone(),
         divergence: found.clone(),
@@ -133,6 +144,11 @@ pub(crate) fn shrink(
     };
     let mut checks = 0;
     let mut try_game = |candidate: &Trial, checks: &mut usize| -> Option<Minimal> {
+        if stopped() {
+            // Nothing more is tried; the smallest game found stands.
+            *checks = budget;
+            return None;
+        }
         *checks += 1;
         *next_id += 1;
         let checked = check(subject, hello, candidate, *next_id).ok()?;

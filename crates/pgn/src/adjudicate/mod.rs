@@ -37,6 +37,8 @@ pub use summary::Summary;
 pub use time_forfeit::{TimeForfeit, is_time_forfeit};
 
 use std::io::Read;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
 use shakmaty::san::San;
@@ -47,7 +49,10 @@ use crate::chunks::{Chunks, Item, Numbering};
 use crate::parse::parse;
 use crate::san::to_move;
 use crate::units::{Unit, Units};
-use crate::{GameError, Limits, ParallelError, PgnGame, SourceError, Variant, in_order_weighed};
+use crate::{
+    Ended, GameError, Limits, ParallelError, PgnGame, Sharing, SourceError, Variant,
+    in_order_streamed,
+};
 use drawrules::Arbiter;
 use drawrules::laws::{Claim, Edition};
 use drawrules::mating::Budget;
@@ -397,6 +402,7 @@ impl GameReport {
 /// };
 /// assert_eq!((options.batch, options.json), (256, false));
 /// assert_eq!(options.batch_bytes, 4 << 20);
+/// assert!(options.stop.is_none());
 /// ```
 #[derive(Debug, Clone)]
 pub struct AdjudicateOptions {
@@ -420,6 +426,9 @@ pub struct AdjudicateOptions {
     pub json: bool,
     /// How Article 5.2.2 is decided.
     pub dead: DeadCheck,
+    /// Set from another thread (on a signal, say) to stop the run early:
+    /// see [`adjudicate_source`]. Nothing here watches for signals.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for AdjudicateOptions {
@@ -432,6 +441,7 @@ impl Default for AdjudicateOptions {
             limits: Limits::default(),
             json: false,
             dead: DeadCheck::Material,
+            stop: None,
         }
     }
 }
@@ -450,6 +460,15 @@ pub enum AdjudicateError {
     /// The worker threads could not start.
     #[error(transparent)]
     Parallel(#[from] ParallelError),
+    /// [`AdjudicateOptions::stop`] was set: the games reported are the
+    /// first of the source, in order, and the rest was not judged.
+    #[error("{source_name}: stopped after {reported} games were reported")]
+    Stopped {
+        /// The source's name.
+        source_name: String,
+        /// The games of the source reported before the stop.
+        reported: u64,
+    },
 }
 
 /// Reads every game of `reader` (PGN text, already decompressed), adjudicates
@@ -467,12 +486,21 @@ pub enum AdjudicateError {
 /// either way. Where no such line turns up within 4 MiB (a game longer
 /// than that, a stream with no tags), the rest of the text is cut game by
 /// game on the reading thread and handed over in batches of
-/// `options.batch` games.
+/// `options.batch` games. Each report is handed on as soon as the reports
+/// of the games before it have been, not once its piece is done.
+///
+/// Once `options.stop` is set, the reports of the games judged before it
+/// whose turn has come are handed on and no others (the games reported are
+/// always the first of the source, with no gap), no further text is read
+/// (a read already waiting on the source is waited for) and no further
+/// game is judged; a game being judged is finished or dropped. The run
+/// then ends within a few milliseconds of the last game being judged, with
+/// [`AdjudicateError::Stopped`].
 ///
 /// # Errors
 ///
 /// [`AdjudicateError`] when the source fails (after the reports of the
-/// games read before) or the threads cannot start.
+/// games read before), the threads cannot start, or the run was stopped.
 ///
 /// # Examples
 ///
@@ -507,15 +535,33 @@ where
             (report, line)
         })
     };
+    let never = AtomicBool::new(false);
+    let stop = options.stop.as_deref().unwrap_or(&never);
+    let stopped = || stop.load(Ordering::SeqCst);
     let mut failure = None;
-    if options.threads <= 1 {
+    let mut reported = 0u64;
+    let mut report = |report: &GameReport, line: Option<&str>| {
+        reported += 1;
+        on_report(report, line);
+    };
+    let ended = if options.threads <= 1 {
         // One thread: game by game, numbered as read.
-        for outcome in Units::new(reader, limits).map(judge) {
-            match outcome {
-                Ok((report, line)) => on_report(&report, line.as_deref()),
+        let mut ended = Ended::Whole;
+        for unit in Units::new(reader, limits) {
+            if stopped() {
+                ended = Ended::Stopped;
+                break;
+            }
+            match judge(unit) {
+                Ok(_) if stopped() => {
+                    ended = Ended::Stopped;
+                    break;
+                }
+                Ok((game, line)) => report(&game, line.as_deref()),
                 Err(error) => failure = Some(error),
             }
         }
+        ended
     } else {
         // Several: the reading thread cuts the text into pieces of whole
         // games, each worker cuts and judges the games of its own pieces,
@@ -524,39 +570,56 @@ where
         let mut numbering = Numbering::default();
         // The source as JSON writes it, once for every line.
         let source = serde_json::to_string(source_name).unwrap_or_default();
-        in_order_weighed(
+        let sharing = Sharing {
+            threads: options.threads,
+            batch: options.batch,
+            max_weight: piece_size,
+        };
+        in_order_streamed(
             Chunks::new(reader, limits, piece_size),
-            options.threads,
-            options.batch,
-            piece_size,
+            sharing,
             // A piece is a batch of its own, however far short of the size
             // its last game left it; games cut one by one batch up by size.
             |item| match item {
                 Item::Piece(_) => piece_size,
                 Item::Unit(unit) => unit.as_ref().map_or(0, Unit::weight),
             },
-            |item| match item {
-                Item::Piece(piece) => piece.units(limits).map(judge).collect(),
-                Item::Unit(unit) => vec![judge(unit)],
-            },
-            |outcomes: Vec<_>| {
-                for outcome in outcomes {
-                    match outcome {
-                        Ok((mut report, line)) => {
-                            let in_piece = report.game;
-                            report.game = numbering.next_game();
-                            let line =
-                                line.map(|json| renumbered(json, &source, &report, in_piece));
-                            on_report(&report, line.as_deref());
-                        }
-                        Err(mut error) => {
-                            error.after_game = numbering.read();
-                            failure = Some(error);
+            stop,
+            // Each game's report goes out as soon as it is judged.
+            |item, emit| match item {
+                Item::Piece(piece) => {
+                    for unit in piece.units(limits) {
+                        if !emit(judge(unit)) {
+                            return;
                         }
                     }
                 }
+                Item::Unit(unit) => {
+                    emit(judge(unit));
+                }
             },
-        )?;
+            |outcome| {
+                match outcome {
+                    Ok((mut game, line)) => {
+                        let in_piece = game.game;
+                        game.game = numbering.next_game();
+                        let line = line.map(|json| renumbered(json, &source, &game, in_piece));
+                        report(&game, line.as_deref());
+                    }
+                    Err(mut error) => {
+                        error.after_game = numbering.read();
+                        failure = Some(error);
+                    }
+                }
+                true
+            },
+        )?
+    };
+    if ended == Ended::Stopped {
+        return Err(AdjudicateError::Stopped {
+            source_name: source_name.to_owned(),
+            reported,
+        });
     }
     match failure {
         Some(error) => Err(AdjudicateError::Source {
@@ -657,6 +720,44 @@ mod tests {
         // Asked for smaller pieces, each gets them.
         assert_eq!(piece_bytes(&options(DeadCheck::Exact, 100)), 100);
         assert_eq!(piece_bytes(&options(DeadCheck::Material, 0)), 1);
+    }
+
+    #[test]
+    fn a_stop_ends_the_run_after_the_reports_handed_on() {
+        let text = "[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n".repeat(3_000);
+        for threads in [1, 2] {
+            let stop = Arc::new(AtomicBool::new(false));
+            let options = AdjudicateOptions {
+                threads,
+                json: true,
+                batch_bytes: 4_096,
+                stop: Some(Arc::clone(&stop)),
+                ..AdjudicateOptions::default()
+            };
+            let mut games = Vec::new();
+            let outcome = adjudicate_source("x.pgn", text.as_bytes(), &options, |report, line| {
+                assert!(
+                    line.unwrap()
+                        .starts_with(&format!(r#"{{"source":"x.pgn","game":{},"#, report.game))
+                );
+                games.push(report.game);
+                if games.len() == 700 {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            });
+            // The first games with no gap: at least those before the stop,
+            // and on two threads those already judged with them.
+            let n = games.len() as u64;
+            assert!(n >= 700, "{threads} threads: {n}");
+            assert_eq!(games, (1..=n).collect::<Vec<_>>(), "{threads} threads");
+            match outcome {
+                Err(AdjudicateError::Stopped {
+                    source_name,
+                    reported,
+                }) => assert_eq!((source_name.as_str(), reported), ("x.pgn", n)),
+                other => panic!("{threads} threads: {other:?}"),
+            }
+        }
     }
 
     fn first(pgn: &str) -> Result<Adjudication, GameError> {
