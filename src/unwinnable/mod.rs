@@ -168,8 +168,10 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 
 /// The long searches for `side`: the deep shaped search and the short
 /// lines, the corner search, then every reachable position, then (when
-/// there are too many) the wide shaped search, best first for a
-/// helpmate, and the harder helpmate searches.
+/// there are too many) a short best-first search (an eighth of its budget:
+/// it finds at once some lines the wide search spends its whole budget
+/// missing), the wide shaped search, best first for a helpmate, and the
+/// harder helpmate searches.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),
@@ -189,7 +191,8 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
         Explored::NoMate(positions) => Mating::Impossible {
             reason: NoMate::Exhausted { positions },
         },
-        Explored::TooMany => shaped::wide_line(position, side, budget.helpmate_nodes)
+        Explored::TooMany => helpmate::best_first(position, side, budget.helpmate_nodes / 8)
+            .or_else(|| shaped::wide_line(position, side, budget.helpmate_nodes))
             .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
             .or_else(|| helpmate::harder(position, side, budget.helpmate_nodes))
             .map_or(Mating::Undetermined, possible),
