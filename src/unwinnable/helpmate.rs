@@ -46,11 +46,12 @@ const GREEDY: u32 = 16;
 
 /// The most positions one best-first search meets (and remembers as met):
 /// what a hash table of 2^19 slots holds (seven eighths of them). A search
-/// that meets more gives up, as when it has expanded its budget: its
-/// memory stays under about 30 MB whatever the position (the keys, the
-/// table's control bytes, the moves met and the frontier), where the
-/// expansions alone (several hundred moves each at most) would allow
-/// hundreds of megabytes.
+/// that meets more gives up, as when it has expanded its budget: the
+/// positions met then take about 40 MB whatever the position (the table
+/// of 40-byte keys with its control bytes, about 22 MB; the moves met and
+/// the frontier, about 8 MB each), besides the positions it expanded,
+/// where the expansions alone (several hundred moves each at most) would
+/// allow hundreds of megabytes.
 const MOST_MET: usize = 458_752;
 
 /// The same weight in the broad search that follows when the greedy one
