@@ -2,22 +2,13 @@
 //! input, plain or compressed, JSON lines in input order, errors and exit
 //! codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::process::Output;
+
+/// `drawrules adjudicate args`, fed `stdin`.
 fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .arg("adjudicate")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("drawrules runs");
-    // A command that stops at its arguments reads nothing: a broken pipe
-    // here is its answer, not a failure.
-    let _ = child.stdin.take().expect("stdin").write_all(stdin);
-    child.wait_with_output().expect("drawrules ends")
+    common::drawrules_fed(&[&["adjudicate"], args].concat(), stdin)
 }
 
 const GAMES: &str = "[White \"A\"]\n[Black \"B\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\

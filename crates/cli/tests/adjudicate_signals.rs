@@ -7,11 +7,15 @@
 //! run" is a fact, not a timing: the signal is sent once the first lines
 //! were read back (or once the input is written and the pipe left idle).
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
+
+use common::{drawrules_fed, send_signal};
 
 /// The signals, their names and the exit status each gives.
 const SIGNALS: [(i32, &str, i32); 3] =
@@ -69,15 +73,6 @@ fn handling_signals(pid: u32) -> bool {
     [1, 2, 15]
         .iter()
         .all(|signal| caught & (1 << (signal - 1)) != 0)
-}
-
-/// Sends `signal` to process `pid`.
-fn send(pid: u32, signal: i32) {
-    let kill = Command::new("kill")
-        .args([&format!("-{signal}"), &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
 }
 
 /// A hang guard (never a timing the outcome depends on).
@@ -147,7 +142,7 @@ fn stopped(args: &[&str], input: Feed, signal: i32, after: usize) -> Stopped {
         }
     }
     let before = lines.len();
-    send(child.id(), signal);
+    send_signal(child.id(), signal);
     lines.extend(lines_rx.iter());
     reader.join().unwrap();
     let output = child.wait_with_output().unwrap();
@@ -263,20 +258,10 @@ fn the_table_of_a_stopped_run_counts_the_games_the_stop_line_states() {
 #[test]
 fn a_run_without_a_signal_is_unchanged() {
     let input: String = (1..=500).map(game).collect();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .args(["adjudicate", "--json", "--threads", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = drawrules_fed(
+        &["adjudicate", "--json", "--threads", "2"],
+        input.as_bytes(),
+    );
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(output.stderr, b"");
     let stdout = String::from_utf8(output.stdout).unwrap();

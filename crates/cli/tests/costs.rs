@@ -9,9 +9,11 @@
 //! waited for (`getrusage(RUSAGE_CHILDREN)`), so this file holds one test
 //! and starts its commands one after the other.
 
-use std::io::Write;
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+use common::drawrules_fed;
 
 /// The most one search may hold, as the README documents it, with the
 /// process around it (the binary, standard output's buffers).
@@ -44,17 +46,7 @@ fn children_peak() -> u64 {
 /// Runs `drawrules args` with `input` on standard input: exit status and
 /// standard output.
 fn run(args: &[&str], input: &str) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(input.as_bytes()).unwrap();
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
+    let output = drawrules_fed(args, input.as_bytes());
     assert!(
         output.stderr.is_empty(),
         "{args:?}: {}",

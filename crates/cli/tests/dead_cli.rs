@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{drawrules, text};
+use common::{drawrules, drawrules_fed, text};
 use drawrules::mating::{Deadness, Mating, NoMate, Side};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -175,24 +175,7 @@ fn bad_input_says_what_and_where() {
 /// `dead -` with `input` on standard input: (exit code, stdout lines,
 /// stderr).
 fn batch(input: &str, extra: &[&str]) -> (Option<i32>, Vec<serde_json::Value>, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .arg("dead")
-        .arg("-")
-        .args(extra)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = drawrules_fed(&[&["dead", "-"], extra].concat(), input.as_bytes());
     let lines = text(&output.stdout)
         .lines()
         .map(|line| serde_json::from_str(line).expect("a JSON object a line"))

@@ -6,9 +6,13 @@
 //! The engines write the pid of each of their processes to the file named
 //! by `DRAWRULES_TEST_PIDS`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+use common::send_signal;
 
 /// The time limit the runs are given (`--timeout-ms`): long enough for a
 /// restart on a busy machine (a restart has only what is left of twice the
@@ -282,15 +286,6 @@ fn an_engine_that_refuses_everything_fails() {
     assert!(stdout.contains("\nFAIL: "), "{stdout}");
 }
 
-/// Sends `signal` to process `pid`.
-fn signal(pid: u32, signal: i32) {
-    let kill = Command::new("kill")
-        .args([&format!("-{signal}"), &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(kill.success());
-}
-
 #[test]
 fn sigterm_sigint_and_sighup_stop_verify_and_every_engine_process() {
     for (number, name, code) in [(15, "SIGTERM", 143), (2, "SIGINT", 130), (1, "SIGHUP", 129)] {
@@ -303,7 +298,7 @@ fn sigterm_sigint_and_sighup_stop_verify_and_every_engine_process() {
         while pids(&pids_file).is_empty() && began.elapsed() < BOUND {
             std::thread::sleep(Duration::from_millis(20));
         }
-        signal(child.id(), number);
+        send_signal(child.id(), number);
         let output = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(code), "{name}: {stderr}");
@@ -372,7 +367,7 @@ fn a_signal_mid_run_reports_every_game_judged_before_it() {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
-        signal(child.id(), number);
+        send_signal(child.id(), number);
         let output = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(code), "{name}: {stderr}");

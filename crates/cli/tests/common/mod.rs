@@ -1,7 +1,10 @@
 //! What the command-line tests share: running the binary and reading what
 //! it printed.
 
-use std::process::{Command, Output};
+#![allow(dead_code, reason = "each test binary uses the helpers it needs")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 /// Runs `drawrules` with `args` and waits for it.
 pub fn drawrules(args: &[&str]) -> Output {
@@ -9,6 +12,30 @@ pub fn drawrules(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the binary runs")
+}
+
+/// Runs `drawrules` with `args` and `input` on standard input, and waits
+/// for it. A command that stops at its arguments reads nothing: a broken
+/// pipe while writing is its answer, not a failure.
+pub fn drawrules_fed(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child.stdin.take().expect("stdin").write_all(input);
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// Sends signal `number` to process `pid`.
+pub fn send_signal(pid: u32, number: i32) {
+    let kill = Command::new("kill")
+        .args([&format!("-{number}"), &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success(), "kill -{number} {pid}");
 }
 
 /// Output bytes as text.
