@@ -23,12 +23,20 @@ set -euo pipefail
 
 minutes=60
 jobs=1
-while getopts "m:j:h" option; do
+while getopts ":m:j:h" option; do
   case "$option" in
     m) minutes="$OPTARG" ;;
     j) jobs="$OPTARG" ;;
-    *)
+    h)
       sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'
+      exit 0
+      ;;
+    :)
+      echo "campaign.sh: -$OPTARG needs a value; usage: campaign.sh [-m MINUTES] [-j JOBS] [TARGET...]" >&2
+      exit 64
+      ;;
+    *)
+      echo "campaign.sh: unknown option -$OPTARG; usage: campaign.sh [-m MINUTES] [-j JOBS] [TARGET...]" >&2
       exit 64
       ;;
   esac
@@ -46,6 +54,19 @@ if [ "$minutes" -eq 0 ] || [ "$jobs" -eq 0 ]; then
 fi
 
 cd "$(dirname "$0")"
+# The targets are the files of fuzz_targets/ (one binary each).
+known="$(cd fuzz_targets && ls -- *.rs | sed 's/\.rs$//')"
+if [ "$#" -eq 0 ]; then
+  mapfile -t targets <<<"$known"
+else
+  targets=("$@")
+fi
+for target in "${targets[@]}"; do
+  if ! grep -qx -- "$target" <<<"$known"; then
+    echo "campaign.sh: no fuzz target named '$target'; the targets are:" $known >&2
+    exit 64
+  fi
+done
 if ! cargo fuzz --version >/dev/null 2>&1; then
   echo "campaign.sh: cargo-fuzz is missing: cargo install cargo-fuzz --locked" >&2
   exit 69
@@ -54,18 +75,6 @@ flags=(-s none)
 if [ "${FUZZ_TRACE_COMPARES:-0}" != 1 ]; then
   flags+=(--no-trace-compares)
 fi
-if [ "$#" -eq 0 ]; then
-  mapfile -t targets < <(cargo fuzz list)
-else
-  targets=("$@")
-fi
-known="$(cargo fuzz list)"
-for target in "${targets[@]}"; do
-  if ! grep -qx "$target" <<<"$known"; then
-    echo "campaign.sh: no fuzz target named '$target'; the targets are:" $known >&2
-    exit 64
-  fi
-done
 
 cargo fuzz build "${flags[@]}"
 logs="$(mktemp -d)"
