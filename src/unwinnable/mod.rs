@@ -26,8 +26,10 @@
 //!    moves that follow a mating plan cost no depth, a short one for both
 //!    sides first (enough for almost every position of a real game), then
 //!    a deeper one;
-//! 4. `helpmate`'s narrow search for short lines, and `corner` (best
-//!    first toward a corner mate, for a side with minor pieces only);
+//! 4. for a side with minor pieces only, `corner` (best first toward a
+//!    corner mate: it finds most of their lines, at once); then
+//!    `helpmate`'s narrow search for short lines (a quarter of its budget
+//!    after `corner`);
 //! 5. `explore`: every reachable position visited; a checkmate among them
 //!    comes with its line, none proves the side can never mate (positions
 //!    dead by material are visited but not explored further);
@@ -166,8 +168,9 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
     never_mates(position, side).map(|reason| Mating::Impossible { reason })
 }
 
-/// The long searches for `side`: the deep shaped search and the short
-/// lines, the corner search, then every reachable position, then (when
+/// The long searches for `side`: the deep shaped search, the corner
+/// search (minor pieces only) and the short lines, then every reachable
+/// position, then (when
 /// there are too many) a short best-first search (an eighth of its budget:
 /// it finds at once some lines the wide search spends its whole budget
 /// missing), the wide shaped search, best first for a helpmate, and the
@@ -176,14 +179,22 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),
     };
+    let cornered = corner::applies(position, side);
     let line = shaped::deep_line(position, side, budget.helpmate_nodes)
-        .or_else(|| helpmate::short_line(position, side, budget.helpmate_nodes));
+        .or_else(|| {
+            cornered
+                .then(|| corner::line(position, side, budget.helpmate_nodes / 4))
+                .flatten()
+        })
+        .or_else(|| {
+            let nodes = if cornered {
+                budget.helpmate_nodes / 4
+            } else {
+                budget.helpmate_nodes
+            };
+            helpmate::short_line(position, side, nodes)
+        });
     if let Some(line) = line {
-        return possible(line);
-    }
-    if corner::applies(position, side)
-        && let Some(line) = corner::line(position, side, budget.helpmate_nodes / 4)
-    {
         return possible(line);
     }
     match explore(position, side, budget.explored_positions) {
