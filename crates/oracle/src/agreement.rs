@@ -56,6 +56,10 @@ pub struct Agreement {
     /// The two 5.2.2 decisions compared side by side on the last position
     /// of each such input.
     pub decisions: DecisionCounts,
+    /// Inputs judged under one edition alone, the one the input chose, per
+    /// edition in the order of `Edition::ALL` (2018, then 2014): how often
+    /// each was reached by an oracle that judges one edition an input.
+    pub editions: [u64; 2],
 }
 
 impl Agreement {
@@ -96,6 +100,9 @@ impl Agreement {
             *mine += theirs;
         }
         self.decisions.merge(&other.decisions);
+        for (mine, theirs) in self.editions.iter_mut().zip(other.editions) {
+            *mine += theirs;
+        }
     }
 }
 
@@ -120,6 +127,13 @@ impl fmt::Display for Agreement {
                 f,
                 ", helpmate lines replayed {} (carried {}), decided apart {}",
                 self.lines_replayed, self.lines_carried, self.decided_apart
+            )?;
+        }
+        if self.editions.iter().any(|&count| count > 0) {
+            write!(
+                f,
+                ", judged under fide-2018 {}, fide-2014 {}",
+                self.editions[0], self.editions[1]
             )?;
         }
         if self.decisions.sides > 0 {
@@ -170,6 +184,7 @@ impl Statistics {
                 decided_apart: 0,
                 families: [0; 2],
                 decisions: DecisionCounts::NONE,
+                editions: [0; 2],
             }),
         }
     }
@@ -234,6 +249,7 @@ mod tests {
             decided_apart: 0,
             families: [0; 2],
             decisions: DecisionCounts::default(),
+            editions: [0; 2],
         };
         let mut total = one.clone();
         total.merge(&one);
@@ -252,6 +268,7 @@ mod tests {
                 decided_apart: 0,
                 families: [0; 2],
                 decisions: DecisionCounts::default(),
+                editions: [0; 2],
             }
         );
         assert_eq!(
@@ -263,7 +280,7 @@ mod tests {
             lines_replayed: 7,
             lines_carried: 3,
             decided_apart: 1,
-            ..one
+            ..one.clone()
         };
         let mut twice = lines.clone();
         twice.merge(&lines);
@@ -281,5 +298,18 @@ mod tests {
             ),
             "{lines}"
         );
+        let editions = Agreement {
+            editions: [3, 1],
+            ..one
+        };
+        assert!(
+            editions
+                .to_string()
+                .ends_with("undetermined 1, judged under fide-2018 3, fide-2014 1"),
+            "{editions}"
+        );
+        let mut both = editions.clone();
+        both.merge(&editions);
+        assert_eq!(both.editions, [6, 2]);
     }
 }

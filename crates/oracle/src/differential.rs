@@ -127,6 +127,55 @@ pub fn arbiter_matches_reference(scenario: &Scenario) -> Result<Agreement, Disag
     Ok(agreement)
 }
 
+/// The arbiter against the reference on a scenario, under the scenario's
+/// own edition only (the one its bytes chose): the fuzz target's oracle.
+///
+/// Half the work of [`arbiter_matches_reference`] per input, for the same
+/// comparison: the editions differ in one rule (9.6.1), and a fuzzer that
+/// mutates the byte choosing the edition judges the same game under the
+/// other one as readily as any other change. [`Agreement::editions`]
+/// counts the inputs judged under each.
+///
+/// # Errors
+///
+/// The first [`DisagreementError`] (left is the reference, right the arbiter).
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_oracle::arbiter_matches_reference_in_its_edition;
+/// use drawrules_scenario::Scenario;
+///
+/// let scenario = Scenario::from_bytes(b"some fuzzer bytes");
+/// let agreement = arbiter_matches_reference_in_its_edition(&scenario).unwrap();
+/// assert_eq!(agreement.editions.iter().sum::<u64>(), 1);
+/// ```
+pub fn arbiter_matches_reference_in_its_edition(
+    scenario: &Scenario,
+) -> Result<Agreement, DisagreementError> {
+    let mut agreement = Agreement {
+        inputs: 1,
+        ..Agreement::default()
+    };
+    first_disagreement(
+        &mut Reference::default(),
+        &mut Arbiter::default(),
+        scenario,
+        scenario.edition,
+        &mut agreement,
+    )?;
+    agreement.editions[edition_index(scenario.edition)] += 1;
+    Ok(agreement)
+}
+
+/// Where `edition` stands in `Edition::ALL`.
+fn edition_index(edition: Edition) -> usize {
+    Edition::ALL
+        .iter()
+        .position(|&one| one == edition)
+        .unwrap_or(0)
+}
+
 /// The most positions the independent visit looks at to confirm a dead
 /// verdict of the exact rule ([`exact_dead_position_game`]).
 pub const CONFIRM_LIMIT: usize = 50_000;
@@ -198,6 +247,7 @@ pub fn exact_dead_position_game(
     let last = reference.status();
     let family = BlockedFamily::of(bytes);
     agreement.families[family as usize] += 1;
+    agreement.editions[edition_index(edition)] += 1;
     decisions_agree(reference.position(), budget, &mut agreement.decisions).map_err(|right| {
         DisagreementError {
             edition: scenario.edition,

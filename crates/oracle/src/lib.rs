@@ -6,6 +6,7 @@
 //! | oracle | input | what must hold |
 //! |---|---|---|
 //! | [`arbiter_matches_reference`] | a generated game | the arbiter's and the reference's records equal at every ply, both editions |
+//! | [`arbiter_matches_reference_in_its_edition`] | a generated game | the same, under the edition the game chose (the fuzz target's: half the work) |
 //! | [`explain_input`] | any text: a FEN line, then moves | a clean error or records that are consistent, equal under both engines and round-trip through JSON |
 //! | [`protocol_answers`] | any text as an engine's output lines | every line read as an answer or refused with a reason; answers compared and rendered without a panic |
 //! | [`pgn_input`] | any bytes as a PGN file | every game numbered in order, adjudicated alike streamed and one by one, a clean error naming the game, or a final record equal to the reference's |
@@ -30,7 +31,7 @@ pub use agreement::{Agreement, Statistics};
 pub use corpus_file::corpus_file;
 pub use differential::{
     CONFIRM_LIMIT, DisagreementError, ORACLE_BUDGET, arbiter_matches_reference,
-    exact_dead_position_game, first_disagreement,
+    arbiter_matches_reference_in_its_edition, exact_dead_position_game, first_disagreement,
 };
 pub use error::InconsistencyError;
 pub use explain_input::explain_input;
