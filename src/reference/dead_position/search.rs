@@ -113,6 +113,10 @@ fn line_to(reached: &[Reached], mut index: usize) -> Vec<Move> {
 ///
 /// Only the positions whose moves were looked at are kept whole; one
 /// waiting its turn is kept as the position it comes from and the move.
+/// A position reached by several ways waits once for each and has its
+/// moves looked at once, the first time its turn comes: only those
+/// positions are remembered, which keeps the set small (most positions
+/// met never have their turn).
 pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     if is_mate_by(start, mater) {
         return Some(Vec::new());
@@ -120,7 +124,7 @@ pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> 
     let mut reached: Vec<Reached> = Vec::new();
     let mut waiting_moves: Vec<Option<(usize, Move)>> = vec![None];
     let mut waiting = BinaryHeap::from([Reverse((distance(start, mater), 0))]);
-    let mut seen = BTreeSet::from([key(start, None)]);
+    let mut expanded = BTreeSet::new();
     while let Some(Reverse((_, entry))) = waiting.pop() {
         if reached.len() == nodes {
             return None;
@@ -133,7 +137,8 @@ pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> 
                 (position, reached[parent].depth + 1)
             }
         };
-        if hopeless(&position, mater) {
+        let last = waiting_moves[entry].map(|(_, mv)| mv);
+        if !expanded.insert(key(&position, last)) || hopeless(&position, mater) {
             continue;
         }
         let index = reached.len();
@@ -149,9 +154,6 @@ pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> 
                 let mut line = line_to(&reached, index);
                 line.push(mv);
                 return Some(line);
-            }
-            if !seen.insert(key(&next, Some(mv))) {
-                continue;
             }
             let priority = depth + 1 + ESTIMATE_WEIGHT * distance(&next, mater);
             waiting_moves.push(Some((index, mv)));
