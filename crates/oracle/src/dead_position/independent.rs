@@ -1,10 +1,10 @@
 //! An exhaustive visit of the positions reachable from one, written apart
 //! from the library's own search: depth first, positions told apart by
 //! shakmaty's board, the side to move, the castling rights and the legal
-//! en passant square, nothing pruned.
+//! en passant square (compared whole: the hash only sorts them into
+//! buckets), nothing pruned.
 
-use std::collections::HashSet;
-
+use rustc_hash::FxHashSet;
 use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Position, Square};
 
 /// What the visit found.
@@ -33,7 +33,7 @@ pub enum Reachable {
 /// assert!(matches!(mate_reachable(&bare, 10_000), Reachable::NoMate(_)));
 /// ```
 pub fn mate_reachable(start: &Chess, limit: usize) -> Reachable {
-    let mut seen: HashSet<(Board, Color, Bitboard, Option<Square>)> = HashSet::new();
+    let mut seen: FxHashSet<(Board, Color, Bitboard, Option<Square>)> = FxHashSet::default();
     seen.insert(identity(start));
     let mut stack = vec![start.clone()];
     while let Some(position) = stack.pop() {
