@@ -51,7 +51,13 @@ pub fn uci_sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
 pub fn uci_sorted_in(moves: impl IntoIterator<Item = Move>, mode: CastlingMode) -> Vec<String> {
     let mut uci: Vec<String> = moves
         .into_iter()
-        .map(|mv| UciMove::from_move(mv, mode).to_string())
+        .map(|mv| {
+            // Written straight into a string of the right size, without
+            // the formatting machinery (this runs for every ply's record).
+            let mut text = String::with_capacity(5);
+            UciMove::from_move(mv, mode).append_to_string(&mut text);
+            text
+        })
         .collect();
     uci.sort_unstable();
     uci
