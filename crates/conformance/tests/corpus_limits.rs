@@ -6,7 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use drawrules_conformance::corpus::{
-    CorpusError, MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, load_dir, load_file, parse_file,
+    CorpusError, MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES, load_dir,
+    load_file, parse_file,
 };
 
 /// A fresh directory of its own for `name`, holding `files`.
@@ -191,4 +192,49 @@ fn cases_are_read_the_same_one_at_a_time() {
             assert_eq!(header, "[[case]]", "{}/{}", file.group, case.name);
         }
     }
+}
+
+#[test]
+fn a_case_with_too_many_tables_or_array_elements_is_refused_where_it_passes_the_limit() {
+    // A good case, then one (from line 6) whose headers open 2 tables
+    // each: its header `[[case]]` 2, then `[t0.x]` on line 7 and on.
+    let mut tables = format!("{GOOD}[[case]]\n");
+    for index in 0..MAX_TABLES {
+        tables.push_str(&format!("[t{index}.x]\n"));
+    }
+    let dir = corpus_dir("tables", &[("tables.toml", &tables)]);
+    let path = dir.join("tables.toml");
+    // 2 + 2 x 511 = 1,024 fit: `[t511.x]`, on line 7 + 511, goes past.
+    assert_eq!(
+        load_file(&path).unwrap_err().to_string(),
+        format!(
+            "{}:518: the case that starts at line 6 opens more than 1024 tables and arrays, the limit for one case",
+            display(&path)
+        )
+    );
+    let _ = fs::remove_dir_all(&dir);
+
+    // `moves` as an array: the commas between its elements count.
+    let items = format!(
+        "{GOOD}[[case]]\nname = \"long\"\nmoves = [\n{}]\n",
+        "\"g1f3\",\n".repeat(MAX_ITEMS + 1)
+    );
+    assert_eq!(
+        parse_file("g.toml", &items).unwrap_err(),
+        CorpusError::TooManyItems {
+            file: "g.toml".to_owned(),
+            case_line: 6,
+            // Element k stands on line 9 + k, its comma after it.
+            line: 9 + MAX_ITEMS,
+            limit: MAX_ITEMS,
+        }
+    );
+    // At the limit, the file reaches the parser (which refuses `moves` as
+    // an array: it is a string of the format).
+    let at_limit = format!(
+        "{GOOD}[[case]]\nname = \"long\"\nmoves = [\n{}]\n",
+        "\"g1f3\",\n".repeat(MAX_ITEMS)
+    );
+    let err = parse_file("g.toml", &at_limit).unwrap_err();
+    assert!(!matches!(err, CorpusError::TooManyItems { .. }), "{err}");
 }

@@ -7,7 +7,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::fmt::Write as _;
 
-use drawrules_conformance::corpus::{MAX_CASE_BYTES, MAX_FILE_BYTES, parse_file};
+use drawrules_conformance::corpus::{
+    MAX_CASE_BYTES, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES, parse_file,
+};
 
 /// The system allocator, counting what this thread holds and its peak.
 struct Counting;
@@ -65,27 +67,47 @@ fn measure<T>(work: impl FnOnce() -> T) -> (usize, usize, T) {
     (peak, held, value)
 }
 
-/// Cases of up to `MAX_CASE_BYTES` filled with headers 16 deep (at the
-/// depth limit), up to `MAX_FILE_BYTES`: the costliest shape for the
-/// parser that passes the scan.
-fn headers_at_the_limits() -> String {
+/// Cases of `MAX_CASE_BYTES` at every limit of the scan: headers 15 deep
+/// up to the case's `MAX_TABLES` tables, an array (16 deep, the depth
+/// limit) of `MAX_ITEMS` one-digit numbers, then one string to the end of
+/// the case, up to `MAX_FILE_BYTES`: the costliest shape for the parser
+/// that passes the scan.
+fn cases_at_the_limits() -> String {
+    // `[case.kN.a. ... .a]`: 15 keys, 15 tables.
     let keys = vec!["a"; 13].join(".");
     let mut text = String::new();
     let mut index = 0;
-    'file: loop {
+    loop {
         let mut case = String::from("[[case]]\n");
-        loop {
-            let line = format!("[case.k{index}.{keys}]\n");
+        let mut tables = 2;
+        while tables + 15 + 1 <= MAX_TABLES {
+            case.push_str(&format!("[case.k{index}.{keys}]\n"));
             index += 1;
-            if case.len() + line.len() > MAX_CASE_BYTES {
-                break;
-            }
-            case.push_str(&line);
+            tables += 15;
         }
+        case.push_str("v = [");
+        case.push_str(&"1,".repeat(MAX_ITEMS));
+        case.push_str("]\ns = \"");
+        case.push_str(&"x".repeat(MAX_CASE_BYTES - case.len() - 3));
+        case.push_str("\"\n");
         if text.len() + case.len() > MAX_FILE_BYTES {
-            break 'file;
+            break;
         }
         text.push_str(&case);
+    }
+    text
+}
+
+/// Headers 15 deep, one after the other, up to `MAX_FILE_BYTES`: the shape
+/// that cost most before the limit on tables (108 MB for one case of 256
+/// KiB).
+fn headers_only() -> String {
+    let keys = vec!["a"; 13].join(".");
+    let mut text = String::from("[[case]]\n");
+    let mut index = 0;
+    while text.len() < MAX_FILE_BYTES - 64 {
+        text.push_str(&format!("[case.k{index}.{keys}]\n"));
+        index += 1;
     }
     text
 }
@@ -105,17 +127,37 @@ fn generated(count: usize) -> String {
 #[test]
 #[ignore = "measures memory; run by CI"]
 fn memory_of_hostile_files_and_of_loaded_cases() {
-    let text = headers_at_the_limits();
+    let text = cases_at_the_limits();
     let (peak, _, result) = measure(|| parse_file("hostile.toml", &text));
-    assert!(result.is_err());
+    let err = result.expect_err("not cases of the format");
+    // Past the scan: refused by the parser, which built the case's tree.
+    assert!(
+        err.to_string()
+            .contains("hostile.toml:2: unknown field `k0`"),
+        "{err}"
+    );
     println!(
-        "headers 16 deep in cases of 256 KiB, {} bytes: peak {} bytes ({:.0} times the file)",
+        "cases at every limit (1,024 tables, 4,096 numbers 16 deep, a string), {} bytes: peak {} bytes ({:.0} times a case)",
         text.len(),
         peak,
-        peak as f64 / text.len() as f64
+        peak as f64 / MAX_CASE_BYTES as f64
     );
     // The parser's tree of one case, never of the file.
-    assert!(peak < 200 * 1024 * 1024, "{peak}");
+    assert!(peak < 24 * MAX_CASE_BYTES, "{peak}");
+
+    let text = headers_only();
+    let (peak, _, result) = measure(|| parse_file("headers.toml", &text));
+    let err = result.expect_err("too many tables");
+    assert!(
+        err.to_string()
+            .contains("opens more than 1024 tables and arrays"),
+        "{err}"
+    );
+    println!(
+        "headers 16 deep, {} bytes: refused by the scan, peak {peak} bytes",
+        text.len()
+    );
+    assert!(peak < 1024 * 1024, "{peak}");
 
     let deep = format!("[[case]]\n[{}]\n", vec!["a"; 50].join(".")).repeat(30_000);
     assert!(deep.len() < MAX_FILE_BYTES);

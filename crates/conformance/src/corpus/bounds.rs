@@ -47,6 +47,27 @@ pub const MAX_CASE_BYTES: usize = 256 * 1024;
 /// format anyway; twice the format's depth leaves it room to grow.
 pub const MAX_DEPTH: usize = 16;
 
+/// The most tables and arrays one case opens, as written: 1,024.
+///
+/// Counted like the nesting ([`MAX_DEPTH`]): each key of a table header
+/// (one more for an array of tables), each part of a dotted key but the
+/// last, and each `[` or `{` opened in a value, over the whole case (a
+/// table named twice counts twice). The parser builds a table for each,
+/// costing it about a kilobyte where the text spends a few bytes: without
+/// this limit a case of 256 KiB made of headers took about 100 MB to parse.
+/// A case of `spec/cases` opens at most 25: the limit is forty times that.
+pub const MAX_TABLES: usize = 1024;
+
+/// The most elements the arrays of one case hold together, counted by the
+/// commas between them (a trailing comma counts too): 4,096.
+///
+/// The parser keeps each element of an array at some 170 bytes where the
+/// text spends two (`1,`): without this limit a case of 256 KiB made of one
+/// array of digits took 22 MB to parse. A case of `spec/cases` holds at
+/// most 17; the longest list the format has, a written-move claim's moves,
+/// has at most 218 (more legal moves no position has).
+pub const MAX_ITEMS: usize = 4096;
+
 /// What the scan of a text found beyond a limit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Beyond {
@@ -56,6 +77,20 @@ pub(crate) enum Beyond {
         line: usize,
         /// How deep it goes there.
         depth: usize,
+    },
+    /// A case that opens more than [`MAX_TABLES`] tables and arrays.
+    Tables {
+        /// The 1-based line where the case starts.
+        case_line: usize,
+        /// The 1-based line where it went past the limit.
+        line: usize,
+    },
+    /// A case whose arrays hold more than [`MAX_ITEMS`] elements.
+    Items {
+        /// The 1-based line where the case starts.
+        case_line: usize,
+        /// The 1-based line where it went past the limit.
+        line: usize,
     },
     /// A case longer than [`MAX_CASE_BYTES`], starting at `line`.
     Case {
@@ -148,6 +183,10 @@ struct Scan<'t> {
     seen_case: bool,
     /// The deepest nesting seen.
     deepest: usize,
+    /// The tables and arrays the last piece opened so far.
+    opened: usize,
+    /// The commas between array elements in the last piece so far.
+    items: usize,
     /// The pieces closed so far.
     pieces: Vec<Range<usize>>,
 }
@@ -164,6 +203,8 @@ impl<'t> Scan<'t> {
             piece_line: 1,
             seen_case: false,
             deepest: 0,
+            opened: 0,
+            items: 0,
             pieces: Vec::new(),
         }
     }
@@ -237,7 +278,8 @@ impl<'t> Scan<'t> {
         };
         let depth = header.keys + usize::from(header.array);
         self.levels[0] = Level::table(depth);
-        self.check(depth)
+        self.check(depth)?;
+        self.open(depth)
     }
 
     /// A token of a key or a value.
@@ -251,6 +293,7 @@ impl<'t> Scan<'t> {
                     // `a.b.c = 1` opens the tables `a` and `b`.
                     self.levels[top].in_key = false;
                     self.check(level.depth + level.dots)?;
+                    self.open(level.dots)?;
                 }
                 TokenKind::RightCurlyBracket if top > 0 => {
                     self.levels.pop();
@@ -263,6 +306,7 @@ impl<'t> Scan<'t> {
             TokenKind::LeftSquareBracket | TokenKind::LeftCurlyBracket => {
                 let depth = level.child_depth();
                 self.check(depth)?;
+                self.open(1)?;
                 self.levels.push(if kind == TokenKind::LeftCurlyBracket {
                     Level::table(depth)
                 } else {
@@ -281,6 +325,15 @@ impl<'t> Scan<'t> {
                 self.levels[top].in_key = true;
                 self.levels[top].dots = 0;
             }
+            TokenKind::Comma => {
+                self.items += 1;
+                if self.items > MAX_ITEMS {
+                    return Err(Beyond::Items {
+                        case_line: self.piece_line,
+                        line: self.line,
+                    });
+                }
+            }
             _ => {}
         }
         Ok(())
@@ -294,6 +347,8 @@ impl<'t> Scan<'t> {
             self.close_piece(start)?;
             self.piece_start = start;
             self.piece_line = self.line;
+            self.opened = 0;
+            self.items = 0;
         }
         Ok(())
     }
@@ -310,6 +365,19 @@ impl<'t> Scan<'t> {
         }
         self.pieces.push(start..end);
         Ok(())
+    }
+
+    /// Counts `tables` more tables and arrays opened by the last piece.
+    fn open(&mut self, tables: usize) -> Result<(), Beyond> {
+        self.opened += tables;
+        if self.opened > MAX_TABLES {
+            Err(Beyond::Tables {
+                case_line: self.piece_line,
+                line: self.line,
+            })
+        } else {
+            Ok(())
+        }
     }
 
     fn check(&mut self, depth: usize) -> Result<(), Beyond> {
@@ -410,6 +478,124 @@ mod tests {
             corpus_deepest = corpus_deepest.max(deepest(&text));
         }
         assert_eq!(corpus_deepest, 6);
+    }
+
+    /// The most tables and arrays one piece of `text` opens, scanned
+    /// without a limit.
+    fn most_opened(text: &str) -> usize {
+        let mut scan = Scan::new(text);
+        let mut most = 0;
+        for token in Source::new(text).lex() {
+            let _ = scan.token(token);
+            most = most.max(scan.opened);
+        }
+        most
+    }
+
+    #[test]
+    fn tables_are_counted_per_case_as_written() {
+        assert_eq!(
+            most_opened(
+                "a = 1
+"
+            ),
+            0
+        );
+        assert_eq!(
+            most_opened(
+                "[a.b]
+c.d = [1, {e = 2}]
+"
+            ),
+            2 + 1 + 2
+        );
+        assert_eq!(
+            most_opened(
+                "[[a]]
+[[a]]
+"
+            ),
+            4,
+            "a table named twice"
+        );
+        // Each [[case]] starts the count again.
+        assert_eq!(
+            most_opened(
+                "[[case]]
+a.b = {}
+[[case]]
+[x]
+"
+            ),
+            2 + 1 + 1
+        );
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases");
+        let mut corpus_most = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            corpus_most = corpus_most.max(most_opened(&text));
+        }
+        assert_eq!(corpus_most, 25, "as MAX_TABLES's documentation says");
+    }
+
+    /// The most array elements (commas) one piece of `text` holds.
+    fn most_items(text: &str) -> usize {
+        let mut scan = Scan::new(text);
+        let mut most = 0;
+        for token in Source::new(text).lex() {
+            let _ = scan.token(token);
+            most = most.max(scan.items);
+        }
+        most
+    }
+
+    #[test]
+    fn array_elements_are_counted_per_case_by_their_commas() {
+        assert_eq!(most_items("a = [1]\n"), 0);
+        assert_eq!(most_items("a = [1, 2, [3, 4],]\nb = { c = 1, d = 2 }\n"), 4);
+        assert_eq!(most_items("[[case]]\na = [1, 2]\n[[case]]\nb = [3]\n"), 1);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases");
+        let mut corpus_most = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+            corpus_most = corpus_most.max(most_items(&text));
+        }
+        assert_eq!(corpus_most, 17, "as MAX_ITEMS's documentation says");
+        let mut text = String::from("[[case]]\na = [");
+        text.push_str(&"1,\n".repeat(MAX_ITEMS + 1));
+        text.push_str("]\n");
+        // The comma past the limit ends line 2 + MAX_ITEMS.
+        assert_eq!(
+            split(&text),
+            Err(Beyond::Items {
+                case_line: 1,
+                line: 2 + MAX_ITEMS
+            })
+        );
+    }
+
+    #[test]
+    fn a_case_opening_too_many_tables_is_refused_where_it_goes_past() {
+        // The second case starts on line 3 and its header opens 2 tables;
+        // each line after it opens one more, `[t0]` on line 4.
+        let mut text = String::from("[[case]]\nname = \"fine\"\n[[case]]\n");
+        for index in 0..MAX_TABLES {
+            text.push_str(&format!("[t{index}]\n"));
+        }
+        // Table 1,025 is `[t1022]`, on line 4 + 1,022.
+        assert_eq!(
+            split(&text),
+            Err(Beyond::Tables {
+                case_line: 3,
+                line: 4 + (MAX_TABLES - 2),
+            })
+        );
+        // Up to `[t1021]`, the case opens exactly the limit.
+        let fits: Vec<&str> = text.lines().take(3 + MAX_TABLES - 2).collect();
+        assert_eq!(
+            split(&(fits.join("\n") + "\n")).map(|pieces| pieces.len()),
+            Ok(2)
+        );
     }
 
     #[test]

@@ -48,6 +48,36 @@ pub enum CorpusError {
         /// The limit.
         limit: usize,
     },
+    /// One case opens more tables and arrays than
+    /// [`MAX_TABLES`](super::MAX_TABLES), found before the file is parsed.
+    #[error(
+        "{file}:{line}: the case that starts at line {case_line} opens more than {limit} tables and arrays, the limit for one case"
+    )]
+    TooManyTables {
+        /// The file.
+        file: String,
+        /// The line where the case starts.
+        case_line: usize,
+        /// The line where it went past the limit.
+        line: usize,
+        /// The limit.
+        limit: usize,
+    },
+    /// The arrays of one case hold more elements than
+    /// [`MAX_ITEMS`](super::MAX_ITEMS), found before the file is parsed.
+    #[error(
+        "{file}:{line}: the case that starts at line {case_line} holds more than {limit} array elements, the limit for one case"
+    )]
+    TooManyItems {
+        /// The file.
+        file: String,
+        /// The line where the case starts.
+        case_line: usize,
+        /// The line where it went past the limit.
+        line: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// One case (from its `[[case]]` line to the next) is larger than
     /// [`MAX_CASE_BYTES`](super::MAX_CASE_BYTES), found before the file is
     /// parsed.

@@ -14,7 +14,9 @@ use drawrules::RefusalKind;
 
 use drawrules::PartialStatus;
 
-use super::bounds::{self, Beyond, MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES};
+use super::bounds::{
+    self, Beyond, MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES,
+};
 use super::format::{Case, CasesFile};
 use super::lines::Lines;
 
@@ -103,6 +105,18 @@ pub fn parse_file(file_name: &str, text: &str) -> Result<CasesFile, CorpusError>
             line,
             depth,
             limit: MAX_DEPTH,
+        },
+        Beyond::Tables { case_line, line } => CorpusError::TooManyTables {
+            file: file_name.to_owned(),
+            case_line,
+            line,
+            limit: MAX_TABLES,
+        },
+        Beyond::Items { case_line, line } => CorpusError::TooManyItems {
+            file: file_name.to_owned(),
+            case_line,
+            line,
+            limit: MAX_ITEMS,
         },
         Beyond::Case { line, bytes } => CorpusError::CaseTooLarge {
             file: file_name.to_owned(),

@@ -39,7 +39,7 @@ mod load;
 mod report;
 mod run;
 
-pub use bounds::{MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES};
+pub use bounds::{MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES};
 pub use error::CorpusError;
 pub use format::{
     Alternative, Case, CaseDeadRule, CasesFile, Difference, ExpectedRefusal, differences,
