@@ -170,11 +170,10 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 
 /// The long searches for `side`: the deep shaped search, the corner
 /// search (minor pieces only) and the short lines, then every reachable
-/// position, then (when
-/// there are too many) a short best-first search (an eighth of its budget:
-/// it finds at once some lines the wide search spends its whole budget
-/// missing), the wide shaped search, best first for a helpmate, and the
-/// harder helpmate searches.
+/// position, then (when there are too many) a short best-first search (an
+/// eighth of its budget: it finds at once some lines the wide search
+/// spends its whole budget missing), the wide shaped search, best first
+/// for a helpmate, and the harder helpmate searches.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),
