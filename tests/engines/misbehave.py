@@ -20,6 +20,15 @@ def record_pid():
             pids.write(f"{os.getpid()}\n")
 
 
+def record_asleep():
+    """Appends this process's pid to $DRAWRULES_TEST_PIDS.asleep: it has
+    answered the handshake and holds a request it will never answer."""
+    path = os.environ.get("DRAWRULES_TEST_PIDS")
+    if path:
+        with open(path + ".asleep", "a") as asleep:
+            asleep.write(f"{os.getpid()}\n")
+
+
 def hello(name, implements=()):
     """The handshake of an engine called `name` that implements `implements`."""
     return {"type": "hello", "protocol": 1, "name": name, "version": "1",

@@ -9,7 +9,7 @@ import signal
 import sys
 import time
 
-from misbehave import hello, record_pid, send
+from misbehave import hello, record_asleep, record_pid, send
 
 record_pid()
 for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
@@ -20,4 +20,5 @@ for line in sys.stdin:
         send(hello("sleeps"))
     else:
         break
+record_asleep()
 time.sleep(600)

@@ -293,9 +293,11 @@ fn sigterm_sigint_and_sighup_stop_verify_and_every_engine_process() {
         let pids_file = dir.join("pids");
         let began = Instant::now();
         let child = start("sleeps.py", &pids_file, &["--no-cases", "--games", "20"]);
-        // The engine started: the signals are handled (they are before
-        // any engine starts), and it sleeps on its first request or soon.
-        while pids(&pids_file).is_empty() && began.elapsed() < BOUND {
+        // The engine answered the handshake and sleeps on its first
+        // request (a signal before the handshake is done gets another
+        // message, pinned apart).
+        let asleep = dir.join("pids.asleep");
+        while pids(&asleep).is_empty() && began.elapsed() < BOUND {
             std::thread::sleep(Duration::from_millis(20));
         }
         send_signal(child.id(), number);
@@ -322,6 +324,34 @@ fn sigterm_sigint_and_sighup_stop_verify_and_every_engine_process() {
         assert_gone(name, &pids);
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+#[test]
+fn a_signal_before_the_handshake_is_answered_stops_verify_and_the_engine() {
+    let dir = scratch("signal-before-handshake");
+    let pids_file = dir.join("pids");
+    let began = Instant::now();
+    let child = start("mute.py", &pids_file, &["--no-cases", "--games", "20"]);
+    // The engine read the hello and will never answer it.
+    let asleep = dir.join("pids.asleep");
+    while pids(&asleep).is_empty() && began.elapsed() < BOUND {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    send_signal(child.id(), 15);
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(143), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        "error: verify stopped by SIGTERM before the engine's handshake was done: no game was judged; every engine process was killed"
+    );
+    // No report: nothing was judged.
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    assert!(began.elapsed() < BOUND, "{:?}", began.elapsed());
+    let pids = pids(&pids_file);
+    assert_eq!(pids.len(), 1);
+    assert_gone("SIGTERM", &pids);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
