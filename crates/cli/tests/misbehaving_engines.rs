@@ -115,6 +115,16 @@ fn pids(path: &Path) -> Vec<u32> {
         .collect()
 }
 
+/// Waits (up to [`BOUND`] from `began`) until an engine process wrote its
+/// pid to the file beside `pids` named `.asleep`: it holds a request it
+/// will never answer.
+fn wait_asleep(pids_file: &Path, began: Instant) {
+    let asleep = PathBuf::from(format!("{}.asleep", pids_file.display()));
+    while pids(&asleep).is_empty() && began.elapsed() < BOUND {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Whether process `pid` is gone (a zombie runs no more).
 fn gone(pid: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat")).map_or(true, |stat| {
@@ -296,10 +306,7 @@ fn sigterm_sigint_and_sighup_stop_verify_and_every_engine_process() {
         // The engine answered the handshake and sleeps on its first
         // request (a signal before the handshake is done gets another
         // message, pinned apart).
-        let asleep = dir.join("pids.asleep");
-        while pids(&asleep).is_empty() && began.elapsed() < BOUND {
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        wait_asleep(&pids_file, began);
         send_signal(child.id(), number);
         let output = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -333,10 +340,7 @@ fn a_signal_before_the_handshake_is_answered_stops_verify_and_the_engine() {
     let began = Instant::now();
     let child = start("mute.py", &pids_file, &["--no-cases", "--games", "20"]);
     // The engine read the hello and will never answer it.
-    let asleep = dir.join("pids.asleep");
-    while pids(&asleep).is_empty() && began.elapsed() < BOUND {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_asleep(&pids_file, began);
     send_signal(child.id(), 15);
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);

@@ -429,11 +429,7 @@ mod tests {
 
     /// The deepest nesting of `text`, scanned without a limit.
     fn deepest(text: &str) -> usize {
-        let mut scan = Scan::new(text);
-        for token in Source::new(text).lex() {
-            let _ = scan.token(token);
-        }
-        scan.deepest
+        most(text, |scan| scan.deepest)
     }
 
     /// The pieces of `text`, as text.
@@ -471,25 +467,38 @@ mod tests {
         // As written, the arrays of tables a header walks through count
         // once: 7 of the 8 levels.
         assert_eq!(deepest(deepest_of_the_format), 7);
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases");
-        let mut corpus_deepest = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
-            corpus_deepest = corpus_deepest.max(deepest(&text));
-        }
+        let corpus_deepest = corpus_most(deepest);
         assert_eq!(corpus_deepest, 6);
     }
 
-    /// The most tables and arrays one piece of `text` opens, scanned
-    /// without a limit.
-    fn most_opened(text: &str) -> usize {
+    /// The most a count of the scan (`count` reads it) reaches over
+    /// `text`, scanned without a limit.
+    fn most(text: &str, count: fn(&Scan) -> usize) -> usize {
         let mut scan = Scan::new(text);
         let mut most = 0;
         for token in Source::new(text).lex() {
             let _ = scan.token(token);
-            most = most.max(scan.opened);
+            most = most.max(count(&scan));
         }
         most
+    }
+
+    fn most_opened(text: &str) -> usize {
+        most(text, |scan| scan.opened)
+    }
+
+    fn most_items(text: &str) -> usize {
+        most(text, |scan| scan.items)
+    }
+
+    /// The most `count` gives over the files of `spec/cases`.
+    fn corpus_most(count: fn(&str) -> usize) -> usize {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases");
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| count(&std::fs::read_to_string(entry.unwrap().path()).unwrap()))
+            .max()
+            .unwrap()
     }
 
     #[test]
@@ -529,24 +538,8 @@ a.b = {}
             ),
             2 + 1 + 1
         );
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases");
-        let mut corpus_most = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
-            corpus_most = corpus_most.max(most_opened(&text));
-        }
+        let corpus_most = corpus_most(most_opened);
         assert_eq!(corpus_most, 25, "as MAX_TABLES's documentation says");
-    }
-
-    /// The most array elements (commas) one piece of `text` holds.
-    fn most_items(text: &str) -> usize {
-        let mut scan = Scan::new(text);
-        let mut most = 0;
-        for token in Source::new(text).lex() {
-            let _ = scan.token(token);
-            most = most.max(scan.items);
-        }
-        most
     }
 
     #[test]
@@ -554,12 +547,7 @@ a.b = {}
         assert_eq!(most_items("a = [1]\n"), 0);
         assert_eq!(most_items("a = [1, 2, [3, 4],]\nb = { c = 1, d = 2 }\n"), 4);
         assert_eq!(most_items("[[case]]\na = [1, 2]\n[[case]]\nb = [3]\n"), 1);
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases");
-        let mut corpus_most = 0;
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
-            corpus_most = corpus_most.max(most_items(&text));
-        }
+        let corpus_most = corpus_most(most_items);
         assert_eq!(corpus_most, 17, "as MAX_ITEMS's documentation says");
         let mut text = String::from("[[case]]\na = [");
         text.push_str(&"1,\n".repeat(MAX_ITEMS + 1));
