@@ -703,3 +703,55 @@ fn checks_by_one_colour_are_always_answered() {
     assert_eq!(fast::never_mates(&knight_blocks, Color::White), None);
     assert_eq!(reference::never_mates(&knight_blocks, Color::White), None);
 }
+
+/// Men locked in count as fixed, as pawns do. In the first position each
+/// knight's jumps all land on its own locked pawns: both knights never
+/// move, the white one guards b2 and c5 for good, and no king can ever
+/// break the chain. In the second the white king on a1 has no square to
+/// go to, so Black's a2-pawn never queens. Both come from a family that
+/// CHA decides and the wall argument left undetermined while only pawns
+/// counted. Without b3 the king may take a2 and Black's bishop and pawn
+/// can mate with help: the argument must then prove nothing for Black.
+#[test]
+fn men_locked_in_count_as_fixed() {
+    let wall = Some(drawrules::mating::NoMate::Wall);
+    for fen in [
+        "k1b5/1p6/1Pp5/n1P5/N1p5/1pP5/1P6/K7 w - - 0 1",
+        "k7/1b6/8/8/8/1pB5/pP6/K7 w - - 0 1",
+        "k7/1b6/8/8/8/1pB5/pP6/K7 b - - 0 1",
+    ] {
+        let position = chess(fen);
+        for side in Color::ALL {
+            assert_eq!(
+                reference::never_mates(&position, side),
+                wall,
+                "{fen} {side:?}"
+            );
+            assert_eq!(fast::never_mates(&position, side), wall, "{fen} {side:?}");
+        }
+    }
+    let open = chess("k7/1b6/8/8/8/2B5/pP6/K7 w - - 0 1");
+    assert_eq!(reference::never_mates(&open, Color::Black), None);
+    assert_eq!(fast::never_mates(&open, Color::Black), None);
+    let Mating::Possible { line } =
+        can_ever_mate_in(&open, Color::Black, CastlingMode::Standard, Budget::DEFAULT)
+    else {
+        panic!("Black's pawn queens once the king leaves a1")
+    };
+    assert!(replays_to_mate(&open, &line, Color::Black), "{line:?}");
+}
+
+/// A fixed knight guards only while it stays fixed: here Black's king can
+/// reach and take the a4-knight (b5 is open), so the knight proves
+/// nothing, the guard on b2 and c5 falls, and neither decision may call
+/// the position walled off for White's opponent by that guard alone.
+#[test]
+fn a_knight_that_can_be_taken_guards_nothing() {
+    // The knight position with Black's c6 and b7 pawns gone: the black king
+    // walks in through b7 and b6 is no longer locked.
+    let loose = chess("k1b5/8/1P6/n1P5/N1p5/1pP5/1P6/K7 w - - 0 1");
+    for side in Color::ALL {
+        assert_eq!(reference::never_mates(&loose, side), None, "{side:?}");
+        assert_eq!(fast::never_mates(&loose, side), None, "{side:?}");
+    }
+}

@@ -8,19 +8,20 @@
 //! squares it could ever stand on (its *reach*), by growing the sets until
 //! nothing changes:
 //!
-//! * a pawn is *fixed* while its reach is its own square and nothing can
-//!   ever take it; a fixed pawn stands where it is in every future
-//!   position, so it blocks lines and keeps the other side's king off the
-//!   squares it attacks;
+//! * a man (pawn, piece or king) is *fixed* while its reach is its own
+//!   square and nothing can ever take it; a fixed man stands where it is
+//!   in every future position, so it blocks lines and keeps the other
+//!   side's king off the squares it attacks (a slider's line up to the
+//!   first square another man may ever stand on);
 //! * a piece's reach: the squares its moves lead to, one after another,
-//!   with only fixed pawns in the way and never onto a fixed pawn of its
-//!   own (a king also never onto a square a fixed enemy pawn attacks). A
-//!   piece whose reach meets a square an enemy pawn may stand on could
-//!   take that pawn: the pawn is no longer counted as fixed;
+//!   with only fixed men in the way and never onto a fixed man of its
+//!   own (a king also never onto a square a fixed enemy man attacks). A
+//!   piece whose reach meets a square an enemy man other than the king
+//!   may stand on could take that man: it is no longer counted as fixed;
 //! * a pawn's reach: from each square of it, the step forward (two from
-//!   its first square) unless a fixed pawn stands there, and a capture
+//!   its first square) unless a fixed man stands there, and a capture
 //!   onto each square it attacks that some enemy man other than the king
-//!   may stand on (such an enemy pawn is then no longer fixed either). Two
+//!   may stand on (such an enemy man is then no longer fixed either). Two
 //!   pawns of one file that can neither of them ever leave it never pass
 //!   each other: a pawn stops short of an enemy pawn ahead of it on its
 //!   file, and short of the furthest square of its own side's pawn ahead.
@@ -37,7 +38,7 @@
 //! its region (which no bishop attacks) are more than its own men that
 //! could stand on them plus the one the mating king could cover. The
 //! argument gives up on a position with an en passant capture possible
-//! now.
+//! now, or with a castling right other than standard chess's.
 
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Position, Rank, Role, Square, attacks};
 
@@ -55,7 +56,7 @@ struct Man {
 /// Whether `mater` can never mate from `position` because every man stays
 /// in its reach (see the module).
 pub fn never_mates(position: &Chess, mater: Color) -> bool {
-    if position.ep_square(EnPassantMode::Legal).is_some() {
+    if position.ep_square(EnPassantMode::Legal).is_some() || !standard_castling(position) {
         return false;
     }
     let board = position.board();
@@ -75,12 +76,13 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
             })
         })
         .collect();
-    // Pawns (by their first square) that some man could take.
+    // Men other than kings (by their first square) that some man could
+    // take.
     let mut takeable = Bitboard::EMPTY;
     loop {
         let before: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
         let takeable_before = takeable;
-        let fixed = fixed_pawns(&men, takeable);
+        let fixed = fixed_men(&men, takeable);
         for index in 0..men.len() {
             let man = &men[index];
             let reach = match man.role {
@@ -88,28 +90,28 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
                     Some(reach) => reach,
                     None => return false,
                 },
-                _ => piece_reach(man, fixed),
+                _ => piece_reach(&men, index, fixed),
             };
             men[index].reach = reach;
         }
-        // Pawns that some enemy man other than a king may now take.
-        for pawn in men.iter().filter(|man| man.role == Role::Pawn) {
-            // A piece or king that may step where the pawn may stand (a
+        // Men other than kings that some enemy man may now take.
+        for man in men.iter().filter(|man| man.role != Role::King) {
+            // A piece or king that may step where the man may stand (a
             // pawn takes only diagonally: below).
             let taker = men.iter().any(|other| {
-                other.color != pawn.color
+                other.color != man.color
                     && other.role != Role::Pawn
-                    && (other.reach & pawn.reach).any()
+                    && (other.reach & man.reach).any()
             });
             let by_pawn = men.iter().any(|other| {
-                other.color != pawn.color
+                other.color != man.color
                     && other.role == Role::Pawn
                     && other.reach.into_iter().any(|square| {
-                        (attacks::pawn_attacks(other.color, square) & pawn.reach).any()
+                        (attacks::pawn_attacks(other.color, square) & man.reach).any()
                     })
             });
             if taker || by_pawn {
-                takeable.add(pawn.from);
+                takeable.add(man.from);
             }
         }
         let after: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
@@ -117,7 +119,7 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
             break;
         }
     }
-    let fixed = fixed_pawns(&men, takeable);
+    let fixed = fixed_men(&men, takeable);
     let Some(king_region) = men
         .iter()
         .find(|man| man.from == their_king)
@@ -162,6 +164,25 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
     no_square_can_be_mate(king_region, light, mater_king, &helpers)
 }
 
+/// Whether every castling right is one of standard chess (king on its
+/// e-square, rook in the corner): the king's two-square step and the
+/// rook's jump over it then pass only squares that must be empty (and
+/// unattacked for the king), which the step-by-step reach already covers.
+/// Chess960 rights can move a rook through its own king: we give up.
+fn standard_castling(position: &Chess) -> bool {
+    let board = position.board();
+    let corners = Bitboard::from(Square::A1)
+        | Bitboard::from(Square::H1)
+        | Bitboard::from(Square::A8)
+        | Bitboard::from(Square::H8);
+    let rights = position.castles().castling_rights();
+    (rights & !corners).is_empty()
+        && (rights & Bitboard::from_rank(Rank::First)).is_empty()
+            | (board.king_of(Color::White) == Some(Square::E1))
+        && (rights & Bitboard::from_rank(Rank::Eighth)).is_empty()
+            | (board.king_of(Color::Black) == Some(Square::E8))
+}
+
 /// Whether, when only bishops on squares of one colour (`light` or dark)
 /// can ever attack the other king's region `king_region`, no square of
 /// the region can be a checkmate: on each square of the bishops' colour,
@@ -197,7 +218,10 @@ fn no_square_can_be_mate(
         })
 }
 
-/// The fixed pawns of each colour and of both.
+/// The fixed men (pawns, pieces and kings) of each colour and of both: a
+/// man is fixed while its reach is its own square and no enemy man could
+/// take it (a king is never taken), so it stands there in every position
+/// the game reaches.
 #[derive(Debug, Clone, Copy)]
 struct Fixed {
     white: Bitboard,
@@ -214,17 +238,14 @@ impl Fixed {
     }
 }
 
-fn fixed_pawns(men: &[Man], takeable: Bitboard) -> Fixed {
+fn fixed_men(men: &[Man], takeable: Bitboard) -> Fixed {
     let mut fixed = Fixed {
         white: Bitboard::EMPTY,
         black: Bitboard::EMPTY,
         all: Bitboard::EMPTY,
     };
     for man in men {
-        if man.role == Role::Pawn
-            && man.reach == Bitboard::from(man.from)
-            && !takeable.contains(man.from)
-        {
+        if man.reach == Bitboard::from(man.from) && !takeable.contains(man.from) {
             match man.color {
                 Color::White => fixed.white.add(man.from),
                 Color::Black => fixed.black.add(man.from),
@@ -235,22 +256,20 @@ fn fixed_pawns(men: &[Man], takeable: Bitboard) -> Fixed {
     fixed
 }
 
-/// The reach of a piece (not a pawn) given the fixed pawns.
-fn piece_reach(man: &Man, fixed: Fixed) -> Bitboard {
+/// The reach of the piece (not a pawn) `men[index]` given the fixed men.
+fn piece_reach(men: &[Man], index: usize, fixed: Fixed) -> Bitboard {
+    let man = &men[index];
     let own = fixed.of(man.color);
-    let guarded: Bitboard = fixed
-        .of(!man.color)
-        .into_iter()
-        .map(|pawn| attacks::pawn_attacks(!man.color, pawn))
-        .fold(Bitboard::EMPTY, |all, squares| all | squares);
+    let guarded = if man.role == Role::King {
+        guarded_from_king(men, index, fixed)
+    } else {
+        Bitboard::EMPTY
+    };
     let mut reach = Bitboard::from(man.from);
     let mut todo = vec![man.from];
     while let Some(square) = todo.pop() {
         for next in piece_attacks(man.role, square, fixed.all) {
-            if reach.contains(next)
-                || own.contains(next)
-                || (man.role == Role::King && guarded.contains(next))
-            {
+            if reach.contains(next) || own.contains(next) || guarded.contains(next) {
                 continue;
             }
             reach.add(next);
@@ -258,6 +277,31 @@ fn piece_reach(man: &Man, fixed: Fixed) -> Bitboard {
         }
     }
     reach
+}
+
+/// The squares the king `men[index]` may never step onto: those a fixed
+/// enemy man attacks in every position. A slider's line counts only up to
+/// the first square some man other than this king may ever stand on
+/// (that square included): the squares before it are always empty.
+fn guarded_from_king(men: &[Man], index: usize, fixed: Fixed) -> Bitboard {
+    let king = &men[index];
+    let mut anyone = Bitboard::EMPTY;
+    for (other, man) in men.iter().enumerate() {
+        if other != index {
+            anyone |= man.reach;
+        }
+    }
+    let mut guarded = Bitboard::EMPTY;
+    for man in men {
+        if man.color == king.color || !fixed.all.contains(man.from) {
+            continue;
+        }
+        guarded |= match man.role {
+            Role::Pawn => attacks::pawn_attacks(man.color, man.from),
+            role => piece_attacks(role, man.from, anyone),
+        };
+    }
+    guarded
 }
 
 /// The reach of the pawn `men[index]`, or `None` when it could reach its
@@ -365,4 +409,34 @@ fn file_limit(men: &[Man], index: usize, takeable: Bitboard) -> Bitboard {
         }
     }
     limit
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    fn position(fen: &str, mode: CastlingMode) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(mode).unwrap()
+    }
+
+    #[test]
+    fn castling_rights_of_standard_chess_only() {
+        let standard = position(
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            CastlingMode::Standard,
+        );
+        assert!(standard_castling(&standard));
+        let none = position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard);
+        assert!(standard_castling(&none));
+        // King on g1 between rooks on b1 and h1: a Chess960 setup.
+        let chess960 = position(
+            "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",
+            CastlingMode::Chess960,
+        );
+        assert!(!standard_castling(&chess960));
+        // The rooks in the corners, the king elsewhere: still Chess960.
+        let king_on_b = position("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960);
+        assert!(!standard_castling(&king_on_b));
+    }
 }

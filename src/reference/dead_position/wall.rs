@@ -6,18 +6,21 @@
 //! widen the regions, round after round, by the moves the rules of chess
 //! allow given the regions found so far, until a round widens nothing:
 //!
-//! 1. **Fixed pawns.** A pawn is fixed while its region is its own square
-//!    and no man of the other side could ever take it. A fixed pawn stands
-//!    where it is in every position the game can reach: lines stop at it,
-//!    no man of its own side ever lands on it, and the other king never
-//!    steps onto a square it attacks.
+//! 1. **Fixed men.** A man (a pawn, a piece or a king) is fixed while its
+//!    region is its own square and no man of the other side could ever
+//!    take it (a king is never taken). A fixed man stands where it is in
+//!    every position the game can reach: lines stop at it, no man of its
+//!    own side ever lands on it, and the other king never steps onto a
+//!    square it attacks (a line of a fixed bishop, rook or queen counts up
+//!    to the first square some man other than that king may ever stand
+//!    on: the squares before it are always empty).
 //! 2. **Pieces** (kings included) go from square to square by their own
-//!    moves, lines stopping only at fixed pawns. A man that may land on a
-//!    square an enemy pawn may stand on could take that pawn, and so could
-//!    an enemy pawn that may attack such a square: that pawn is no longer
-//!    fixed.
+//!    moves, lines stopping only at fixed men. A man that may land on a
+//!    square an enemy man other than the king may stand on could take that
+//!    man, and so could an enemy pawn that may attack such a square: that
+//!    man is no longer fixed.
 //! 3. **Pawns** step forward (two squares from their first square) onto a
-//!    square no fixed pawn stands on, and take diagonally onto a square an
+//!    square no fixed man stands on, and take diagonally onto a square an
 //!    enemy man other than the king may stand on. Two pawns of one file
 //!    that can never leave it never pass each other: a pawn stops before
 //!    an enemy pawn of its file ahead of it, and before the furthest
@@ -29,7 +32,7 @@
 //!
 //! 4. **The mater never gives check** when no square of the region of any
 //!    of its men (its king never checks) attacks a square of the other
-//!    king's region, lines stopping at fixed pawns; or
+//!    king's region, lines stopping at fixed men; or
 //! 5. **it checks only with bishops of one colour, and never mates.** A
 //!    mate by such bishops is given on a square of their colour, and the
 //!    king's neighbours beside it (not diagonal), of the other colour, are
@@ -42,14 +45,25 @@
 //!    is possible.
 //!
 //! A locked wall, where no pawn can move at all, is the simplest case:
-//! then every pawn is fixed. The argument also gives up when an en passant
-//! capture is possible now.
+//! then every pawn is fixed. Pieces shut in behind it become fixed too: a
+//! knight whose every jump lands on a fixed pawn of its own side stands
+//! guard for good, and a king walled in by its own fixed men and the
+//! squares fixed enemy men attack blocks the pawn in front of it.
+//!
+//! Castling moves the king two squares and the rook over it: with the
+//! standard king and rook squares, each square passed must be empty (and,
+//! for the king, unattacked), so the step-by-step regions above cover it.
+//! The argument gives up on other castling rights (Chess960), and when an
+//! en passant capture is possible now.
 
 use shakmaty::{Bitboard, Chess, Color, Position, Rank, Role, Square, attacks};
 
 /// Whether the wall argument proves that `mater` can never checkmate.
 pub fn walled_off(position: &Chess, mater: Color) -> bool {
     if position.legal_moves().iter().any(|mv| mv.is_en_passant()) {
+        return false;
+    }
+    if !castling_is_standard(position) {
         return false;
     }
     let Some(regions) = regions(position) else {
@@ -60,7 +74,7 @@ pub fn walled_off(position: &Chess, mater: Color) -> bool {
         return false;
     };
     let their_region = regions.of(their_king);
-    let fixed = regions.fixed_pawns();
+    let fixed = regions.fixed_men();
     // The squares of the mater's men, other than its king, that may ever
     // attack a square of the other king's region.
     let mut attackers = Vec::new();
@@ -151,17 +165,14 @@ impl Regions {
             .map_or(Bitboard::EMPTY, |man| man.3)
     }
 
-    fn fixed_pawns(&self) -> Bitboard {
+    fn fixed_men(&self) -> Bitboard {
         self.fixed_of(Color::White) | self.fixed_of(Color::Black)
     }
 
     fn fixed_of(&self, color: Color) -> Bitboard {
         let mut fixed = Bitboard::EMPTY;
-        for &(square, owner, role, region) in &self.men {
-            if owner == color
-                && role == Role::Pawn
-                && region == Bitboard::from(square)
-                && !self.takeable.contains(square)
+        for &(square, owner, _, region) in &self.men {
+            if owner == color && region == Bitboard::from(square) && !self.takeable.contains(square)
             {
                 fixed.add(square);
             }
@@ -205,7 +216,7 @@ fn regions(position: &Chess) -> Option<Regions> {
         }
         let mut takeable = regions.takeable;
         for &(square, color, role, region) in &regions.men {
-            if role == Role::Pawn && can_be_taken(&regions, color, region) {
+            if role != Role::King && can_be_taken(&regions, color, region) {
                 takeable.add(square);
             }
         }
@@ -225,7 +236,7 @@ fn regions(position: &Chess) -> Option<Regions> {
     }
 }
 
-/// Whether some enemy man could take a pawn of `color` whose region is
+/// Whether some enemy man could take a man of `color` whose region is
 /// `region`: a piece or king that may land on it, or an enemy pawn that
 /// may attack a square of it.
 fn can_be_taken(regions: &Regions, color: Color, region: Bitboard) -> bool {
@@ -243,12 +254,25 @@ fn can_be_taken(regions: &Regions, color: Color, region: Bitboard) -> bool {
 
 /// Point 2: where a piece (or king) starting on `square` can go.
 fn piece_region(regions: &Regions, square: Square, color: Color, role: Role) -> Bitboard {
-    let fixed = regions.fixed_pawns();
+    let fixed = regions.fixed_men();
     let own_fixed = regions.fixed_of(color);
     let mut kept_off = Bitboard::EMPTY;
     if role == Role::King {
-        for pawn in regions.fixed_of(!color) {
-            kept_off |= attacks::pawn_attacks(!color, pawn);
+        // Where any man other than this king may ever stand.
+        let mut others = Bitboard::EMPTY;
+        for &(other, _, _, region) in &regions.men {
+            if other != square {
+                others |= region;
+            }
+        }
+        let guards = regions.fixed_of(!color);
+        for &(guard, _, guard_role, _) in &regions.men {
+            if guards.contains(guard) {
+                kept_off |= match guard_role {
+                    Role::Pawn => attacks::pawn_attacks(!color, guard),
+                    _ => moves_of(guard_role, guard, others),
+                };
+            }
         }
     }
     let mut region = Bitboard::from(square);
@@ -272,7 +296,7 @@ fn pawn_region(
     color: Color,
     region: Bitboard,
 ) -> Option<Bitboard> {
-    let fixed = regions.fixed_pawns();
+    let fixed = regions.fixed_men();
     let never_passes = stops_in_its_file(regions, square, color, region);
     let last_rank = if color == Color::White {
         Rank::Eighth
@@ -377,5 +401,49 @@ fn moves_of(role: Role, from: Square, blockers: Bitboard) -> Bitboard {
         Role::Rook => attacks::rook_attacks(from, blockers),
         Role::Queen => attacks::queen_attacks(from, blockers),
         Role::Pawn => Bitboard::EMPTY,
+    }
+}
+
+/// Whether every castling right of `position` is one of standard chess: the
+/// king on its e-square, the rook in the corner.
+fn castling_is_standard(position: &Chess) -> bool {
+    let board = position.board();
+    position
+        .castles()
+        .castling_rights()
+        .into_iter()
+        .all(|rook| {
+            let (color, king) = match rook.rank() {
+                Rank::First => (Color::White, Square::E1),
+                _ => (Color::Black, Square::E8),
+            };
+            [Square::A1, Square::H1, Square::A8, Square::H8].contains(&rook)
+                && board.king_of(color) == Some(king)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{CastlingMode, fen::Fen};
+
+    fn position(fen: &str, mode: CastlingMode) -> Chess {
+        fen.parse::<Fen>().unwrap().into_position(mode).unwrap()
+    }
+
+    #[test]
+    fn only_standard_castling_rights_are_followed() {
+        let standard = position(
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            CastlingMode::Standard,
+        );
+        assert!(castling_is_standard(&standard));
+        let chess960 = position(
+            "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",
+            CastlingMode::Chess960,
+        );
+        assert!(!castling_is_standard(&chess960));
+        let king_on_b = position("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960);
+        assert!(!castling_is_standard(&king_on_b));
     }
 }
