@@ -33,7 +33,11 @@ pub enum NoMate {
     /// A static argument: pawns that are locked, or can only walk up to a
     /// wall and stop there, confine every man to a region it can never
     /// leave, and no man of this side can ever attack a square the other
-    /// king can reach.
+    /// king can reach (or, with bishops of one colour, never mate it). The
+    /// argument holds on this position, or, where something the next move
+    /// must change spoils it here (a king in check from a pawn), on every
+    /// position one or two legal moves later (some of those may be settled
+    /// by material instead).
     Wall,
 }
 

@@ -755,3 +755,35 @@ fn a_knight_that_can_be_taken_guards_nothing() {
         assert_eq!(fast::never_mates(&loose, side), None, "{side:?}");
     }
 }
+
+/// The wall a move or two ahead, the last step of both decisions: Black's
+/// king on a6 is in check from b5, so the wall argument gives up on the
+/// position itself; after each of Black's moves it holds, for both sides.
+/// From CHA's published test positions, where it proves both sides
+/// unwinnable. (A small budget: the searches before this step fail
+/// either way.)
+#[test]
+fn the_wall_one_move_later_proves_a_king_in_check() {
+    let position = chess("8/2b5/kp1p1p2/1PpP1Pp1/K1P3P1/3B4/8/8 b - - 0 1");
+    let budget = Budget {
+        helpmate_nodes: 500,
+        explored_positions: 500,
+    };
+    let wall = Mating::Impossible {
+        reason: drawrules::mating::NoMate::Wall,
+    };
+    for side in Color::ALL {
+        assert_eq!(reference::never_mates(&position, side), None, "{side:?}");
+        assert_eq!(fast::never_mates(&position, side), None, "{side:?}");
+        assert_eq!(
+            reference::can_ever_mate_in(&position, side, CastlingMode::Standard, budget),
+            wall,
+            "{side:?}"
+        );
+        assert_eq!(
+            can_ever_mate_in(&position, side, CastlingMode::Standard, budget),
+            wall,
+            "{side:?}"
+        );
+    }
+}

@@ -36,8 +36,13 @@
 //! 6. when too many positions are reachable: `shaped` again, deeper and
 //!    with 25 times the budget, then `helpmate`'s best-first search, a
 //!    broader one, then one in stages: a pawn promoted to a queen, the
-//!    other side's men given up, the bare king mated.
+//!    other side's men given up, the bare king mated;
+//! 7. when all of these fail, `ahead`: steps 1 and 2 on every position
+//!    one and two legal moves later (the wall often fails only because of
+//!    what the next move must change, such as a king in check from a
+//!    pawn).
 
+mod ahead;
 mod confined;
 mod corner;
 mod explore;
@@ -205,7 +210,19 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
             .or_else(|| shaped::wide_line(position, side, budget.helpmate_nodes))
             .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
             .or_else(|| helpmate::harder(position, side, budget.helpmate_nodes))
-            .map_or(Mating::Undetermined, possible),
+            .map_or_else(|| two_plies_ahead(position, side), possible),
+    }
+}
+
+/// The last step: the static proofs on every position up to two legal
+/// moves ahead, or undetermined.
+fn two_plies_ahead(position: &Chess, side: Color) -> Mating {
+    if ahead::never_mates_within(position, side, 2) {
+        Mating::Impossible {
+            reason: NoMate::Wall,
+        }
+    } else {
+        Mating::Undetermined
     }
 }
 

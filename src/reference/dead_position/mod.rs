@@ -22,7 +22,9 @@
 //!    on, and none of the side's men can ever attack a square of the other
 //!    king's;
 //! 3. [`search`]: a helpmate looked for, then every reachable position
-//!    visited.
+//!    visited;
+//! 4. when there are too many: [`ahead`], steps 1 and 2 on every position
+//!    one and then two legal moves later.
 //!
 //! The [`Arbiter`](crate::Arbiter) has a decision of its own, built for
 //! speed ([`crate::unwinnable`]); the two share no code and the tests
@@ -35,6 +37,7 @@
 //! ([`dead_position`]), and under [`DeadRule::Exact`] by the full decision
 //! ([`deadness_in`]), an undetermined verdict listed as such.
 
+pub mod ahead;
 pub mod material;
 pub mod search;
 pub mod wall;
@@ -124,7 +127,8 @@ pub fn can_ever_mate(position: &Chess, side: Color) -> Mating {
 
 /// [`can_ever_mate`] with the castling notation `mode` (for the helpmate
 /// line) and an explicit `budget`: the static arguments, then a helpmate
-/// looked for, then every reachable position visited.
+/// looked for, then every reachable position visited, then, when there are
+/// too many, the static arguments up to two moves ahead.
 pub fn can_ever_mate_in(
     position: &Chess,
     side: Color,
@@ -145,6 +149,9 @@ pub fn can_ever_mate_in(
         },
         Visited::NoMate(positions) => Mating::Impossible {
             reason: NoMate::Exhausted { positions },
+        },
+        Visited::TooMany if ahead::never_mates_within(position, side, 2) => Mating::Impossible {
+            reason: NoMate::Wall,
         },
         Visited::TooMany => Mating::Undetermined,
     }
