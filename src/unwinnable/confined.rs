@@ -94,23 +94,23 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
             };
             men[index].reach = reach;
         }
-        // Men other than kings that some enemy man may now take.
+        // Men other than kings that some enemy man may now take: a piece
+        // or king that may step where the man may stand, or a pawn that may
+        // attack such a square (a pawn takes only diagonally).
+        let mut takers = [Bitboard::EMPTY; 2];
+        for other in &men {
+            takers[other.color as usize] |= match other.role {
+                Role::Pawn => other
+                    .reach
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |all, square| {
+                        all | attacks::pawn_attacks(other.color, square)
+                    }),
+                _ => other.reach,
+            };
+        }
         for man in men.iter().filter(|man| man.role != Role::King) {
-            // A piece or king that may step where the man may stand (a
-            // pawn takes only diagonally: below).
-            let taker = men.iter().any(|other| {
-                other.color != man.color
-                    && other.role != Role::Pawn
-                    && (other.reach & man.reach).any()
-            });
-            let by_pawn = men.iter().any(|other| {
-                other.color != man.color
-                    && other.role == Role::Pawn
-                    && other.reach.into_iter().any(|square| {
-                        (attacks::pawn_attacks(other.color, square) & man.reach).any()
-                    })
-            });
-            if taker || by_pawn {
+            if (takers[(!man.color) as usize] & man.reach).any() {
                 takeable.add(man.from);
             }
         }
