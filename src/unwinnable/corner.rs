@@ -12,7 +12,7 @@
 //! checks a corner king along the long diagonal), else the one nearest the
 //! other king. The lines found replay to a checkmate like every other.
 
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Square, attacks};
 
 use super::helpmate::toward;
 
@@ -46,96 +46,116 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
         .collect();
     corners.sort_by_key(|corner| corner.distance(king));
     corners.into_iter().take(2).find_map(|corner| {
-        let estimate = |position: &Chess| picture_distance(position, mater, corner);
+        let picture = Picture::at(corner);
+        let estimate = |position: &Chess| picture.distance(position, mater);
         let mated = |position: &Chess| position.turn() != mater && position.is_checkmate();
         toward(start, mater, nodes, WEIGHT, estimate, mated).map(|(line, _)| line)
     })
 }
 
-/// How far `position` is from the mating picture at `corner`, by our
-/// estimate: the other king's distance to the corner (counted thrice),
-/// its nearest man's distance to a square beside the corner (a pawn's by
-/// its advance, and only when the mating side has no bishop), the mating
-/// king's distance to the square two up the edge from the corner, and how
-/// far the mating side's nearest minor piece is from attacking the corner.
-fn picture_distance(position: &Chess, mater: Color, corner: Square) -> u32 {
-    let board = position.board();
-    let Some(king) = board.king_of(!mater) else {
-        return u32::MAX / 16;
-    };
-    let beside = attacks::king_attacks(corner);
-    // Pawns that walk up to the corner count as blockers when the mating
-    // side has no bishop (a knight mates over a pawn wall); with a bishop
-    // they do not: measured on our families, counting them there loses
-    // lines the search otherwise finds (through a promotion).
-    let pawns = board.pawns();
-    let helpers = if (board.bishops() & board.by_color(mater)).any() {
-        board.by_color(!mater) & !board.kings() & !pawns
-    } else {
-        board.by_color(!mater) & !board.kings()
-    };
-    let blocker = helpers
-        .into_iter()
-        .map(|man| {
-            beside
-                .into_iter()
-                .map(|square| {
-                    if pawns.contains(man) {
-                        pawn_steps(man, square, !mater)
-                    } else {
-                        man.distance(square)
-                    }
-                })
-                .min()
-                .unwrap_or(7)
-        })
-        .min()
-        .unwrap_or(0);
-    // Two squares up the edge, on the side of the corner's file or rank
-    // nearest the other king.
-    let up = |square: Square, steps: i32| {
+/// The mating picture at one corner: the squares beside the corner, the
+/// squares two up the edge from it (where the mating king stands guard),
+/// and the squares a knight checks the corner from. Worked out once per
+/// corner; the estimate reads them for every position met.
+struct Picture {
+    corner: Square,
+    beside: Bitboard,
+    guards: Bitboard,
+    knight_checks: Bitboard,
+}
+
+impl Picture {
+    fn at(corner: Square) -> Picture {
         let toward_rank = if corner.rank() == shakmaty::Rank::First {
-            8
+            16
         } else {
-            -8
+            -16
         };
         let toward_file = if corner.file() == shakmaty::File::A {
-            1
+            2
         } else {
-            -1
+            -2
         };
-        [
-            square.offset(toward_rank * steps),
-            square.offset(toward_file * steps),
-        ]
-    };
-    let guard_squares: Vec<Square> = up(corner, 2).into_iter().flatten().collect();
-    let own_king = board.king_of(mater).map_or(0, |square| {
-        guard_squares
-            .iter()
-            .map(|guard| square.distance(*guard))
-            .min()
-            .unwrap_or(0)
-    });
-    let checker = (board.by_color(mater) & (board.knights() | board.bishops()))
-        .into_iter()
-        .map(|square| match board.role_at(square) {
-            Some(Role::Bishop) => {
-                let lines = attacks::bishop_attacks(square, Bitboard::EMPTY);
-                if lines.contains(corner) { 0 } else { 1 }
-            }
-            _ => {
-                let jumps = attacks::knight_attacks(corner);
-                jumps
+        let guards = [corner.offset(toward_rank), corner.offset(toward_file)]
+            .into_iter()
+            .flatten()
+            .fold(Bitboard::EMPTY, |all, square| all | Bitboard::from(square));
+        Picture {
+            corner,
+            beside: attacks::king_attacks(corner),
+            guards,
+            knight_checks: attacks::knight_attacks(corner),
+        }
+    }
+
+    /// How far `position` is from the picture, by our estimate: the other
+    /// king's distance to the corner (counted thrice), its nearest man's
+    /// distance to a square beside the corner (a pawn's by its advance,
+    /// and only when the mating side has no bishop), the mating king's
+    /// distance to a guard square, and how far the mating side's nearest
+    /// minor piece is from attacking the corner.
+    fn distance(&self, position: &Chess, mater: Color) -> u32 {
+        let board = position.board();
+        let Some(king) = board.king_of(!mater) else {
+            return u32::MAX / 16;
+        };
+        let corner = self.corner;
+        // Pawns that walk up to the corner count as blockers when the
+        // mating side has no bishop (a knight mates over a pawn wall); with
+        // a bishop they do not: measured on our families, counting them
+        // there loses lines the search otherwise finds (through a
+        // promotion).
+        let pawns = board.pawns();
+        let helpers = if (board.bishops() & board.by_color(mater)).any() {
+            board.by_color(!mater) & !board.kings() & !pawns
+        } else {
+            board.by_color(!mater) & !board.kings()
+        };
+        let blocker = helpers
+            .into_iter()
+            .map(|man| {
+                let pawn = pawns.contains(man);
+                self.beside
                     .into_iter()
-                    .map(|jump| square.distance(jump))
+                    .map(|square| {
+                        if pawn {
+                            pawn_steps(man, square, !mater)
+                        } else {
+                            man.distance(square)
+                        }
+                    })
                     .min()
                     .unwrap_or(7)
-            }
-        })
+            })
+            .min()
+            .unwrap_or(0);
+        let own_king = board
+            .king_of(mater)
+            .map_or(0, |square| nearest(square, self.guards));
+        let checker = (board.by_color(mater) & (board.knights() | board.bishops()))
+            .into_iter()
+            .map(|square| {
+                if board.bishops().contains(square) {
+                    let lines = attacks::bishop_attacks(square, Bitboard::EMPTY);
+                    u32::from(!lines.contains(corner))
+                } else {
+                    nearest(square, self.knight_checks)
+                }
+            })
+            .min()
+            .unwrap_or(4);
+        3 * king.distance(corner) + blocker + own_king + checker
+    }
+}
+
+/// The distance from `from` to the nearest square of `squares` (7 when
+/// there is none).
+fn nearest(from: Square, squares: Bitboard) -> u32 {
+    squares
+        .into_iter()
+        .map(|square| from.distance(square))
         .min()
-        .unwrap_or(4);
-    3 * king.distance(corner) + blocker + own_king + checker
+        .unwrap_or(7)
 }
 
 /// How many steps a pawn of `color` on `pawn` needs to stand on `square`,
