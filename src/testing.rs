@@ -7,8 +7,13 @@ use shakmaty::{CastlingMode, Chess};
 
 /// The position of a test's FEN, in standard chess.
 pub fn position(fen: &str) -> Chess {
+    position_in(fen, CastlingMode::Standard)
+}
+
+/// The position of a test's FEN, in standard chess or Chess960 (`mode`).
+pub fn position_in(fen: &str, mode: CastlingMode) -> Chess {
     fen.parse::<Fen>()
         .expect("test FEN")
-        .into_position(CastlingMode::Standard)
+        .into_position(mode)
         .expect("test position")
 }

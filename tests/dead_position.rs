@@ -9,7 +9,7 @@
 
 use std::collections::HashSet;
 
-use drawrules::mating::{Budget, Deadness, Mating, Side};
+use drawrules::mating::{Budget, Deadness, Mating, NoMate, Side};
 use drawrules::reference::dead_position as reference;
 use drawrules::unwinnable::{self as fast, can_ever_mate_in, deadness_in};
 use drawrules_scenario::positions::Placement;
@@ -125,6 +125,34 @@ fn replays_to_mate(start: &Chess, line: &[String], mater: Color) -> bool {
         position.play_unchecked(mv);
     }
     position.is_checkmate() && position.turn() != mater
+}
+
+/// Both decisions' static proofs (material and the wall, no search) on
+/// `side` in `position` must give `expected`.
+fn both_never_mate(position: &Chess, side: Color, expected: Option<NoMate>) {
+    let fen = Fen::from_position(position, EnPassantMode::Legal);
+    assert_eq!(
+        reference::never_mates(position, side),
+        expected,
+        "reference, {fen} {side:?}"
+    );
+    assert_eq!(
+        fast::never_mates(position, side),
+        expected,
+        "fast, {fen} {side:?}"
+    );
+}
+
+/// The fast decision with the default budget must find a helpmate line by
+/// `side` from `position` (`why` it exists), and the line must replay to
+/// that side's checkmate.
+fn fast_line_replays(position: &Chess, side: Color, why: &str) {
+    let Mating::Possible { line } =
+        can_ever_mate_in(position, side, CastlingMode::Standard, Budget::DEFAULT)
+    else {
+        panic!("{why}")
+    };
+    assert!(replays_to_mate(position, &line, side), "{line:?}");
 }
 
 /// A 5.2.2 decision of the library: the reference's or the fast one.
@@ -604,16 +632,13 @@ fn walls_hold_up(positions: &[Chess], limit: usize) -> (usize, usize) {
 #[test]
 fn bishops_that_check_but_never_mate() {
     let position: Chess = chess("8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/8 b - - 0 1");
-    let wall = Some(drawrules::mating::NoMate::Wall);
     for side in Color::ALL {
-        assert_eq!(reference::never_mates(&position, side), wall, "{side:?}");
-        assert_eq!(fast::never_mates(&position, side), wall, "{side:?}");
+        both_never_mate(&position, side, Some(NoMate::Wall));
     }
     // With a white knight that can reach the escapes, the count no longer
     // proves anything for Black.
     let knight: Chess = chess("8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/6N1 b - - 0 1");
-    assert_eq!(reference::never_mates(&knight, Color::Black), None);
-    assert_eq!(fast::never_mates(&knight, Color::Black), None);
+    both_never_mate(&knight, Color::Black, None);
 }
 
 /// Named cases of the wall argument with pawns free to move, from CHA's
@@ -623,19 +648,11 @@ fn bishops_that_check_but_never_mate() {
 /// through and queens, and the argument gives up for Black (who can mate).
 #[test]
 fn pawns_behind_a_chain_walk_up_to_it_and_stop() {
-    let wall = Some(drawrules::mating::NoMate::Wall);
     let stopped = chess("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
-    assert_eq!(reference::never_mates(&stopped, Color::White), wall);
-    assert_eq!(fast::never_mates(&stopped, Color::White), wall);
+    both_never_mate(&stopped, Color::White, Some(NoMate::Wall));
     let runs = chess("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P3/4K3 w - - 0 1");
-    assert_eq!(reference::never_mates(&runs, Color::Black), None);
-    assert_eq!(fast::never_mates(&runs, Color::Black), None);
-    let Mating::Possible { line } =
-        can_ever_mate_in(&runs, Color::Black, CastlingMode::Standard, Budget::DEFAULT)
-    else {
-        panic!("Black's g-pawn queens")
-    };
-    assert!(replays_to_mate(&runs, &line, Color::Black), "{line:?}");
+    both_never_mate(&runs, Color::Black, None);
+    fast_line_replays(&runs, Color::Black, "Black's g-pawn queens");
 }
 
 /// Bishops of one colour against rooks, queens and bishops of that colour,
@@ -679,14 +696,7 @@ fn checks_by_one_colour_are_always_answered() {
             continue;
         };
         placements += 1;
-        assert_eq!(
-            reference::never_mates(&position, Color::White),
-            Some(drawrules::mating::NoMate::Material)
-        );
-        assert_eq!(
-            fast::never_mates(&position, Color::White),
-            Some(drawrules::mating::NoMate::Material)
-        );
+        both_never_mate(&position, Color::White, Some(NoMate::Material));
         if position.is_check() {
             checks += 1;
             assert!(
@@ -700,8 +710,7 @@ fn checks_by_one_colour_are_always_answered() {
     // A knight beside the king instead of a rook: the bishop mates.
     let knight_blocks: Chess = chess("kn6/1B6/1K6/8/8/8/8/8 b - - 0 1");
     assert!(knight_blocks.is_checkmate());
-    assert_eq!(fast::never_mates(&knight_blocks, Color::White), None);
-    assert_eq!(reference::never_mates(&knight_blocks, Color::White), None);
+    both_never_mate(&knight_blocks, Color::White, None);
 }
 
 /// Men locked in count as fixed, as pawns do. In the first position each
@@ -714,7 +723,6 @@ fn checks_by_one_colour_are_always_answered() {
 /// can mate with help: the argument must then prove nothing for Black.
 #[test]
 fn men_locked_in_count_as_fixed() {
-    let wall = Some(drawrules::mating::NoMate::Wall);
     for fen in [
         "k1b5/1p6/1Pp5/n1P5/N1p5/1pP5/1P6/K7 w - - 0 1",
         "k7/1b6/8/8/8/1pB5/pP6/K7 w - - 0 1",
@@ -722,37 +730,28 @@ fn men_locked_in_count_as_fixed() {
     ] {
         let position = chess(fen);
         for side in Color::ALL {
-            assert_eq!(
-                reference::never_mates(&position, side),
-                wall,
-                "{fen} {side:?}"
-            );
-            assert_eq!(fast::never_mates(&position, side), wall, "{fen} {side:?}");
+            both_never_mate(&position, side, Some(NoMate::Wall));
         }
     }
     let open = chess("k7/1b6/8/8/8/2B5/pP6/K7 w - - 0 1");
-    assert_eq!(reference::never_mates(&open, Color::Black), None);
-    assert_eq!(fast::never_mates(&open, Color::Black), None);
-    let Mating::Possible { line } =
-        can_ever_mate_in(&open, Color::Black, CastlingMode::Standard, Budget::DEFAULT)
-    else {
-        panic!("Black's pawn queens once the king leaves a1")
-    };
-    assert!(replays_to_mate(&open, &line, Color::Black), "{line:?}");
+    both_never_mate(&open, Color::Black, None);
+    fast_line_replays(
+        &open,
+        Color::Black,
+        "Black's pawn queens once the king leaves a1",
+    );
 }
 
-/// A fixed knight guards only while it stays fixed: here Black's king can
-/// reach and take the a4-knight (b5 is open), so the knight proves
-/// nothing, the guard on b2 and c5 falls, and neither decision may call
-/// the position walled off for White's opponent by that guard alone.
+/// The knights' position of `men_locked_in_count_as_fixed` with Black's
+/// b7- and c6-pawns gone: White's b- and c-pawns can advance, the knights
+/// and kings get out, and both sides can mate with help (the full decision
+/// finds a line for each). Neither decision's static proof may claim
+/// otherwise.
 #[test]
 fn a_knight_that_can_be_taken_guards_nothing() {
-    // The knight position with Black's c6 and b7 pawns gone: the black king
-    // walks in through b7 and b6 is no longer locked.
     let loose = chess("k1b5/8/1P6/n1P5/N1p5/1pP5/1P6/K7 w - - 0 1");
     for side in Color::ALL {
-        assert_eq!(reference::never_mates(&loose, side), None, "{side:?}");
-        assert_eq!(fast::never_mates(&loose, side), None, "{side:?}");
+        both_never_mate(&loose, side, None);
     }
 }
 
@@ -770,11 +769,10 @@ fn the_wall_one_move_later_proves_a_king_in_check() {
         explored_positions: 500,
     };
     let wall = Mating::Impossible {
-        reason: drawrules::mating::NoMate::Wall,
+        reason: NoMate::Wall,
     };
     for side in Color::ALL {
-        assert_eq!(reference::never_mates(&position, side), None, "{side:?}");
-        assert_eq!(fast::never_mates(&position, side), None, "{side:?}");
+        both_never_mate(&position, side, None);
         assert_eq!(
             reference::can_ever_mate_in(&position, side, CastlingMode::Standard, budget),
             wall,

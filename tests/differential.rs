@@ -45,15 +45,21 @@ proptest! {
     }
 }
 
+/// The 1,000 games both seeded tests below judge: bytes from one fixed
+/// seed, 64 to 763 of them a game, as a fuzzer would feed them.
+fn seeded_games() -> impl Iterator<Item = Scenario> {
+    let mut seeded = SeededBytes::new(0x0dd5_eed5);
+    (0..1_000).map(move |_| {
+        let len = 64 + (seeded.next_u64() % 700) as usize;
+        Scenario::from_bytes(&seeded.take(len))
+    })
+}
+
 /// The same oracle on bytes from a fixed seed, as a fuzzer would feed it.
 #[test]
 fn oracle_agrees_on_seeded_bytes() {
-    let mut seeded = SeededBytes::new(0x0dd5_eed5);
     let mut records = 0;
-    for _ in 0..1_000 {
-        let len = 64 + (seeded.next_u64() % 700) as usize;
-        let bytes = seeded.take(len);
-        let scenario = Scenario::from_bytes(&bytes);
+    for scenario in seeded_games() {
         match arbiter_matches_reference(&scenario) {
             Ok(agreement) => records += agreement.records,
             Err(divergence) => panic!("{divergence}\nreplay: {scenario:?}"),
@@ -67,12 +73,8 @@ fn oracle_agrees_on_seeded_bytes() {
 /// often, and so does fivefold repetition, the one ending they read apart.
 #[test]
 fn the_fuzz_targets_oracle_reaches_both_editions() {
-    let mut seeded = SeededBytes::new(0x0dd5_eed5);
     let mut total = Agreement::default();
-    for _ in 0..1_000 {
-        let len = 64 + (seeded.next_u64() % 700) as usize;
-        let bytes = seeded.take(len);
-        let scenario = Scenario::from_bytes(&bytes);
+    for scenario in seeded_games() {
         match arbiter_matches_reference_in_its_edition(&scenario) {
             Ok(agreement) => total.merge(&agreement),
             Err(divergence) => panic!("{divergence}\nreplay: {scenario:?}"),

@@ -176,11 +176,12 @@ fn standard_castling(position: &Chess) -> bool {
         | Bitboard::from(Square::A8)
         | Bitboard::from(Square::H8);
     let rights = position.castles().castling_rights();
+    let king_home = |rank: Rank, color: Color, home: Square| {
+        (rights & Bitboard::from_rank(rank)).is_empty() || board.king_of(color) == Some(home)
+    };
     (rights & !corners).is_empty()
-        && (rights & Bitboard::from_rank(Rank::First)).is_empty()
-            | (board.king_of(Color::White) == Some(Square::E1))
-        && (rights & Bitboard::from_rank(Rank::Eighth)).is_empty()
-            | (board.king_of(Color::Black) == Some(Square::E8))
+        && king_home(Rank::First, Color::White, Square::E1)
+        && king_home(Rank::Eighth, Color::Black, Square::E8)
 }
 
 /// Whether, when only bishops on squares of one colour (`light` or dark)
@@ -414,29 +415,26 @@ fn file_limit(men: &[Man], index: usize, takeable: Bitboard) -> Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
-
-    fn position(fen: &str, mode: CastlingMode) -> Chess {
-        fen.parse::<Fen>().unwrap().into_position(mode).unwrap()
-    }
+    use crate::testing::position_in;
+    use shakmaty::CastlingMode;
 
     #[test]
     fn castling_rights_of_standard_chess_only() {
-        let standard = position(
+        let standard = position_in(
             "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
             CastlingMode::Standard,
         );
         assert!(standard_castling(&standard));
-        let none = position("4k3/8/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard);
+        let none = position_in("4k3/8/8/8/8/8/8/4K3 w - - 0 1", CastlingMode::Standard);
         assert!(standard_castling(&none));
         // King on g1 between rooks on b1 and h1: a Chess960 setup.
-        let chess960 = position(
+        let chess960 = position_in(
             "1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1",
             CastlingMode::Chess960,
         );
         assert!(!standard_castling(&chess960));
         // The rooks in the corners, the king elsewhere: still Chess960.
-        let king_on_b = position("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960);
+        let king_on_b = position_in("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960);
         assert!(!standard_castling(&king_on_b));
     }
 }

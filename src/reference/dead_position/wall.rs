@@ -425,10 +425,12 @@ fn castling_is_standard(position: &Chess) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{CastlingMode, fen::Fen};
+    use crate::reference::testing::game_in;
+    use shakmaty::CastlingMode;
 
+    /// The position of `fen`, as the reference's tests build it.
     fn position(fen: &str, mode: CastlingMode) -> Chess {
-        fen.parse::<Fen>().unwrap().into_position(mode).unwrap()
+        game_in(fen, "", mode).current().clone()
     }
 
     #[test]
