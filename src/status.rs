@@ -11,7 +11,7 @@ use crate::laws::{Claim, Ending, GameResult};
 /// The state of the draw rules after one ply of a game.
 ///
 /// Serialised as one JSON object with the fields in this order; see
-/// `spec/rules/README.md` for the meaning of each.
+/// `spec/rules/status-record.md` for the meaning of each.
 ///
 /// # Examples
 ///

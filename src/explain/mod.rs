@@ -4,7 +4,7 @@
 
 mod table;
 
-pub use table::{render_table, verdict};
+pub use table::{HEADERS, cells, render_table, verdict};
 
 use shakmaty::Chess;
 use shakmaty::san::{San, SanPlus};

@@ -7,7 +7,8 @@ use crate::status::Status;
 /// How many written moves a claims cell names before it just counts them.
 const LISTED_MOVES: usize = 3;
 
-const HEADERS: [&str; 6] = ["ply", "move", "clock", "rep", "claims", "endings"];
+/// The table's column headers, in order.
+pub const HEADERS: [&str; 6] = ["ply", "move", "clock", "rep", "claims", "endings"];
 
 /// The table: one row per ply with its move in SAN, clock, repetition count,
 /// the claims open to the player to move and the endings that hold, each
@@ -41,7 +42,23 @@ pub fn render_table(rows: &[Row]) -> String {
     out
 }
 
-fn cells(row: &Row) -> [String; 6] {
+/// The cells of one row of the table, as [`render_table`] writes them
+/// (one per [`HEADERS`] column, `-` for an empty one): for a page that
+/// lays the table out itself.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::explain::{cells, explain};
+/// use drawrules::{Edition, Reference, StartPosition};
+///
+/// let start: StartPosition = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60".parse().unwrap();
+/// let explained = explain(&mut Reference::default(), &start, Edition::Fide2018, &["a1a8"]);
+/// let [ply, san, clock, rep, claims, endings] = cells(&explained.rows[1]);
+/// assert_eq!([ply.as_str(), &san, &clock, &rep, &claims], ["1", "Ra8#", "100", "1", "-"]);
+/// assert_eq!(endings, "checkmate (5.1.1)");
+/// ```
+pub fn cells(row: &Row) -> [String; 6] {
     let status = &row.status;
     [
         status.ply.to_string(),

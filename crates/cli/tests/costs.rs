@@ -2,7 +2,7 @@
 //! positions we know (`tests/data/costly-positions.txt`): the peak memory
 //! of `drawrules dead -` (one search at a time) and of `drawrules
 //! adjudicate --exact-dead-position --threads 2` (one search per thread)
-//! stay under the bounds the README states, and the verdicts are the ones
+//! stay under the bounds the manual of adjudicate states (`book/src/commands/adjudicate.md`), and the verdicts are the ones
 //! pinned here.
 //!
 //! The peak is the largest resident set of a child this process has
@@ -15,7 +15,7 @@ use std::path::Path;
 
 use common::drawrules_fed;
 
-/// The most one search may hold, as the README documents it, with the
+/// The most one search may hold, as the manual of adjudicate documents it, with the
 /// process around it (the binary, standard output's buffers).
 const ONE_SEARCH: u64 = 80 << 20;
 

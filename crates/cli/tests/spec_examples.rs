@@ -1,5 +1,6 @@
 //! Replays every worked example on the pages under `spec/rules/` (and in the
-//! README) through the `drawrules` binary and checks that the page shows
+//! README and the book's own pages under `book/src/`) through the
+//! `drawrules` binary and checks that the page shows
 //! exactly what it prints.
 //!
 //! An example is a line `$ drawrules ARGS` inside a ```` ```console ```` block,
@@ -29,19 +30,34 @@ struct Example {
     expected: (usize, usize),
 }
 
-/// The spec pages, then the README (whose examples are held to the same
-/// standard).
+/// The spec pages, then the README and the book's own pages (whose
+/// examples are held to the same standard).
 fn pages() -> Vec<PathBuf> {
     // The workspace root, two levels above this crate.
     let root = &Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = root.join("spec/rules");
-    let mut pages: Vec<PathBuf> = fs::read_dir(&dir)
-        .unwrap_or_else(|err| panic!("cannot read {}: {err}", dir.display()))
-        .map(|entry| entry.unwrap().path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .collect();
-    pages.sort();
+    let mut pages = markdown_under(&root.join("spec/rules"));
     pages.push(root.join("README.md"));
+    pages.extend(markdown_under(&root.join("book/src")));
+    pages
+}
+
+/// The Markdown files under `dir`, at any depth, sorted.
+fn markdown_under(dir: &Path) -> Vec<PathBuf> {
+    let mut pages = Vec::new();
+    let mut dirs = vec![dir.to_owned()];
+    while let Some(dir) = dirs.pop() {
+        for entry in
+            fs::read_dir(&dir).unwrap_or_else(|err| panic!("cannot read {}: {err}", dir.display()))
+        {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "md") {
+                pages.push(path);
+            }
+        }
+    }
+    pages.sort();
     pages
 }
 

@@ -35,11 +35,11 @@ fn every_situation_is_in_five_percent_of_a_run_of_300_on_every_seed() {
     assert_eq!(short, [], "(seed, situation, games) below 15 of 300");
 }
 
-/// The table of the README: situations per run of 300 games over 20
+/// The table of the manual of verify (`book/src/commands/verify.md`): situations per run of 300 games over 20
 /// seeds (minimum, median, maximum). Run with `cargo test --release -p
 /// drawrules-conformance --test situations -- --ignored --nocapture`.
 #[test]
-#[ignore = "a measurement for the README, not a check (the check above holds the floor)"]
+#[ignore = "a measurement for the manual of verify, not a check (the check above holds the floor)"]
 fn situations_per_300_games_over_20_seeds() {
     let runs: Vec<BTreeMap<Situation, usize>> = (1..=20).map(|seed| counts(seed, 300)).collect();
     println!("| situation | min | median | max |\n|---|---|---|---|");

@@ -1,0 +1,290 @@
+//! A worked example as the book shows it: the board at the ply that
+//! matters, with its moves drawn, beside the table of every ply as the
+//! reference judged it.
+
+use std::fmt::Write;
+
+use drawrules::explain::{HEADERS, Row, cells};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position, Square};
+
+use crate::board::{Arrow, ArrowKind, Diagram, escape};
+
+/// Which board an example shows and what is drawn on it, as a page may ask
+/// in a `<!-- board: … -->` comment before the example; by default the
+/// last ply, with the move that reached it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BoardChoice {
+    /// No board for this example.
+    pub none: bool,
+    /// The ply whose position is drawn (default: the last one).
+    pub ply: Option<usize>,
+    /// Moves drawn solid, in UCI, instead of the move that reached the ply.
+    pub played: Vec<String>,
+    /// Moves drawn dashed, in UCI: moves only written down, or a line
+    /// that could follow.
+    pub written: Vec<String>,
+}
+
+impl BoardChoice {
+    /// Reads the text of a `<!-- board: … -->` comment (after `board:`):
+    /// `none`, or any of `ply N`, `played UCI…`, `written UCI…`, separated
+    /// by `;`.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong, in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules_book::figure::BoardChoice;
+    ///
+    /// let choice = BoardChoice::parse("ply 0; written a1a8 g1f1").unwrap();
+    /// assert_eq!(choice.ply, Some(0));
+    /// assert_eq!(choice.written, ["a1a8", "g1f1"]);
+    /// assert!(BoardChoice::parse("plies 3").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<BoardChoice, String> {
+        let mut choice = BoardChoice::default();
+        for part in text
+            .split(';')
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+        {
+            let mut words = part.split_whitespace();
+            match words.next() {
+                Some("none") => choice.none = true,
+                Some("ply") => {
+                    let number = words.next().unwrap_or_default();
+                    choice.ply = Some(
+                        number
+                            .parse()
+                            .map_err(|_| format!("`ply` wants a number, not {number:?}"))?,
+                    );
+                }
+                Some("played") => choice.played.extend(words.by_ref().map(str::to_owned)),
+                Some("written") => choice.written.extend(words.by_ref().map(str::to_owned)),
+                Some(other) => {
+                    return Err(format!(
+                        "unknown {other:?} (none, ply N, played UCI…, written UCI…)"
+                    ));
+                }
+                None => {}
+            }
+            if let Some(extra) = words.next() {
+                return Err(format!("{extra:?} after {part:?}"));
+            }
+        }
+        Ok(choice)
+    }
+}
+
+/// The figure of an explained game: the board `choice` asks for beside
+/// the table of `rows`, the drawn ply marked; `None` when the choice is no
+/// board or nothing was played (a refused FEN).
+///
+/// # Errors
+///
+/// A ply past the last, or a move to draw that is not legal where it is
+/// drawn.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::explain::explain;
+/// use drawrules::{Edition, Reference, StartPosition};
+/// use drawrules_book::figure::{BoardChoice, figure};
+///
+/// let start: StartPosition = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60".parse().unwrap();
+/// let explained = explain(&mut Reference::default(), &start, Edition::Fide2018, &["a1a8"]);
+/// let html = figure(&explained.rows, &BoardChoice::default(), false).unwrap().unwrap();
+/// assert!(html.starts_with("<figure class=\"drawrules\">"));
+/// assert!(html.contains("Ra8#, drawn from a1 to a8"));
+/// assert!(html.contains("<td>checkmate (5.1.1)</td>"));
+/// ```
+pub fn figure(
+    rows: &[Row],
+    choice: &BoardChoice,
+    chess960: bool,
+) -> Result<Option<String>, String> {
+    if choice.none || rows.is_empty() {
+        return Ok(None);
+    }
+    let last = rows.len() - 1;
+    let shown = choice.ply.unwrap_or(last);
+    if shown > last {
+        return Err(format!("ply {shown}: the game has plies 0 to {last}"));
+    }
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let position_at = |ply: usize| -> Result<Chess, String> {
+        let fen = &rows[ply].status.fen;
+        fen.parse::<Fen>()
+            .map_err(|err| format!("{fen}: {err}"))?
+            .into_position(mode)
+            .map_err(|err| format!("{fen}: {err}"))
+    };
+    let position = position_at(shown)?;
+    let mut arrows = Vec::new();
+    let mut said = Vec::new();
+    if choice.played.is_empty() {
+        if let (Some(san), Some(before)) = (&rows[shown].san, shown.checked_sub(1)) {
+            let before = position_at(before)?;
+            let text = san.trim_end_matches(['+', '#']);
+            let mv = text
+                .parse::<San>()
+                .ok()
+                .and_then(|san| san.to_move(&before).ok())
+                .ok_or_else(|| format!("ply {shown}: {san} is not a move"))?;
+            arrows.push(arrow(mv, ArrowKind::Played));
+            said.push(format!(
+                "with the move that reached it, {san}, drawn from {} to {}",
+                mv.from().unwrap_or(mv.to()),
+                destination(mv)
+            ));
+        }
+    } else {
+        for uci in &choice.played {
+            arrows.push(drawn(uci, ArrowKind::Played)?);
+        }
+        said.push(format!("with the moves {} drawn", choice.played.join(" ")));
+    }
+    for uci in &choice.written {
+        arrows.push(drawn(uci, ArrowKind::Written)?);
+    }
+    if !choice.written.is_empty() {
+        said.push(format!(
+            "and, dashed, the moves {} that could follow",
+            choice.written.join(" ")
+        ));
+    }
+    let fen = &rows[shown].status.fen;
+    let mut alt = format!("The position at ply {shown}: {fen}");
+    for part in &said {
+        alt.push_str(", ");
+        alt.push_str(part);
+    }
+    alt.push('.');
+    let diagram = Diagram {
+        board: position.board().clone(),
+        arrows,
+        alt,
+    };
+    let mut html = String::from("<figure class=\"drawrules\">");
+    html.push_str(&diagram.svg());
+    html.push_str(&table(rows, shown));
+    html.push_str("</figure>");
+    Ok(Some(html))
+}
+
+/// An arrow for `mv`: castling from the king's square to where the king
+/// goes.
+fn arrow(mv: Move, kind: ArrowKind) -> Arrow {
+    Arrow {
+        from: mv.from().unwrap_or(mv.to()),
+        to: destination(mv),
+        kind,
+    }
+}
+
+/// Where the man that moves ends up (for castling, the king).
+fn destination(mv: Move) -> Square {
+    match (mv.castling_side(), mv.from()) {
+        (Some(side), Some(king)) => Square::from_coords(side.king_to_file(), king.rank()),
+        _ => mv.to(),
+    }
+}
+
+/// A move to draw, given in UCI, from square to square.
+fn drawn(uci: &str, kind: ArrowKind) -> Result<Arrow, String> {
+    match uci.parse::<UciMove>() {
+        Ok(UciMove::Normal { from, to, .. }) => Ok(Arrow { from, to, kind }),
+        _ => Err(format!(
+            "{uci:?} is not a move from one square to another in UCI"
+        )),
+    }
+}
+
+/// The table of every ply, the row of `shown` marked.
+fn table(rows: &[Row], shown: usize) -> String {
+    let mut html = String::from("<table class=\"drawrules-plies\"><thead><tr>");
+    for header in HEADERS {
+        let _ = write!(html, "<th>{header}</th>");
+    }
+    html.push_str("</tr></thead><tbody>");
+    for (index, row) in rows.iter().enumerate() {
+        html.push_str(if index == shown {
+            "<tr class=\"shown\">"
+        } else {
+            "<tr>"
+        });
+        for cell in cells(row) {
+            let _ = write!(html, "<td>{}</td>", escape(&cell));
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</tbody></table>");
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drawrules::explain::explain;
+    use drawrules::{Edition, Reference, StartPosition};
+
+    fn rows(fen: &str, moves: &[&str]) -> Vec<Row> {
+        let start: StartPosition = fen.parse().unwrap();
+        explain(&mut Reference::default(), &start, Edition::Fide2018, moves).rows
+    }
+
+    #[test]
+    fn castling_is_drawn_as_the_king_goes() {
+        let rows = rows("r3k3/8/8/8/8/8/8/4K2R w Kq - 98 60", &["e1g1", "e8c8"]);
+        let html = figure(&rows, &BoardChoice::default(), false)
+            .unwrap()
+            .unwrap();
+        assert!(html.contains("O-O-O, drawn from e8 to c8"), "{html}");
+        assert_eq!(html.matches("<line class=\"arrow played\"").count(), 1);
+        assert_eq!(html.matches("<tr class=\"shown\">").count(), 1);
+        assert_eq!(html.matches("<tr").count(), 4, "a header and three plies");
+    }
+
+    #[test]
+    fn a_page_may_choose_the_ply_and_the_arrows() {
+        let rows = rows("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60", &["a1a8"]);
+        let choice = BoardChoice::parse("ply 0; written a1a8").unwrap();
+        let html = figure(&rows, &choice, false).unwrap().unwrap();
+        assert!(html.contains("The position at ply 0: 6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60"));
+        assert!(html.contains("and, dashed, the moves a1a8 that could follow"));
+        assert_eq!(html.matches("arrow written").count(), 1);
+        assert_eq!(html.matches("arrow played").count(), 0, "ply 0 has no move");
+        assert!(
+            figure(&rows, &BoardChoice::parse("none").unwrap(), false)
+                .unwrap()
+                .is_none()
+        );
+        assert_eq!(
+            figure(&rows, &BoardChoice::parse("ply 2").unwrap(), false).unwrap_err(),
+            "ply 2: the game has plies 0 to 1"
+        );
+        assert!(figure(&rows, &BoardChoice::parse("played O-O").unwrap(), false).is_err());
+    }
+
+    #[test]
+    fn a_board_choice_is_read_strictly() {
+        assert_eq!(
+            BoardChoice::parse("ply x").unwrap_err(),
+            "`ply` wants a number, not \"x\""
+        );
+        assert!(BoardChoice::parse("ply 1 2").is_err());
+        assert!(BoardChoice::parse("arrows e2e4").is_err());
+        assert_eq!(BoardChoice::parse("").unwrap(), BoardChoice::default());
+    }
+}
