@@ -28,5 +28,6 @@ pub mod dead_block;
 mod error;
 pub mod explain;
 pub mod figure;
+pub mod links;
 
 pub use error::BookError;
