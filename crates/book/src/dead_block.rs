@@ -9,7 +9,7 @@ use drawrules::{Edition, Reference, StartPosition};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Color, Position};
 
-use crate::board::{Arrow, ArrowKind, Diagram};
+use drawrules_board::{Arrow, ArrowKind, Diagram};
 
 /// The fields a block may have.
 const FIELDS: [&str; 7] = [

@@ -10,7 +10,7 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
-use crate::board::{Arrow, ArrowKind, Diagram, escape};
+use drawrules_board::{Arrow, ArrowKind, Diagram, escape};
 
 /// Which board an example shows and what is drawn on it, as a page may ask
 /// in a `<!-- board: … -->` comment before the example; by default the

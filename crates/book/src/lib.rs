@@ -18,10 +18,10 @@
 //!   `spec/cases/GROUP.toml`, each run through the reference (a case that
 //!   does not hold stops the build) and drawn ([`corpus`]).
 //!
-//! Every board is an inline SVG ([`board`]) with a text alternative: the
-//! FEN and what the arrows show.
+//! Every board is an inline SVG (`drawrules_board`, shared with the
+//! book's in-browser page) with a text alternative: the FEN and what the
+//! arrows show.
 
-pub mod board;
 pub mod chapter;
 pub mod corpus;
 pub mod dead_block;

@@ -1,5 +1,10 @@
 //! A position drawn as an inline SVG board, with the moves that matter
-//! drawn as arrows and a text alternative for readers who cannot see it.
+//! drawn as arrows and a text alternative for readers who cannot see it:
+//! the boards of the book (`crates/book`) and of its in-browser page
+//! (`crates/web`), drawn by the same code.
+//!
+//! The SVG carries classes, not colours: the stylesheet
+//! `book/theme/drawrules.css` paints the squares, the men and the arrows.
 
 use std::fmt::Write;
 
@@ -37,7 +42,7 @@ pub enum ArrowKind {
 /// # Examples
 ///
 /// ```
-/// use drawrules_book::board::{Arrow, ArrowKind, Diagram};
+/// use drawrules_board::{Arrow, ArrowKind, Diagram};
 /// use shakmaty::{Board, Square};
 ///
 /// let diagram = Diagram {

@@ -1,0 +1,393 @@
+//! A game judged for the page: every ply as the reference gives it, with
+//! what a person reads beside it.
+
+use drawrules::explain::{cells, explain, verdict};
+use drawrules::mating::DeadRule;
+use drawrules::{Reference, Rules, StartPosition, Status};
+use drawrules_board::{Arrow, ArrowKind, Diagram};
+use serde::Serialize;
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Move, Position, Square};
+
+use crate::pgn::first_game;
+use crate::request::Request;
+
+/// The judged game, as the page shows it.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Judged {
+    /// The start position as the reference writes it, unless the FEN was
+    /// refused.
+    pub start: Option<String>,
+    /// Whether castling is written king-takes-rook (Chess960).
+    pub chess960: bool,
+    /// Ply 0 first.
+    pub plies: Vec<Ply>,
+    /// The verdict on the last ply, as `drawrules explain` writes it.
+    pub verdict: Option<String>,
+    /// Why the rest of the input could not be played.
+    pub error: Option<InputError>,
+    /// Anything else the page should say (a PGN with several games).
+    pub notes: Vec<String>,
+}
+
+/// One ply.
+#[derive(Debug, Clone, Serialize)]
+pub struct Ply {
+    /// The status record.
+    pub status: Status,
+    /// The move that made the ply, in SAN with its check or mate suffix.
+    pub san: Option<String>,
+    /// The same move in UCI.
+    pub uci: Option<String>,
+    /// The cells of `drawrules explain`'s table for this ply (ply, move,
+    /// clock, rep, claims, endings).
+    pub cells: [String; 6],
+    /// The earlier plies that held the same position (Article 9.2.3).
+    pub earlier: Vec<u32>,
+    /// The board, with the move that made the ply drawn.
+    pub svg: String,
+}
+
+/// Input that could not be played: where and why, in the command line's
+/// words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InputError {
+    /// The ply the input would have made; `None` for a request that could
+    /// not be read at all.
+    pub ply: Option<u32>,
+    /// The message.
+    pub message: String,
+}
+
+impl Judged {
+    /// No ply: the request itself was refused.
+    pub fn refused(error: InputError) -> Judged {
+        Judged {
+            error: Some(error),
+            ..Judged::default()
+        }
+    }
+}
+
+/// Judges the game `request` describes through the reference.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_web::{Request, judge_request};
+///
+/// let request = Request {
+///     fen: Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 120".to_owned()),
+///     moves: "Ra8".to_owned(),
+///     ..Request::default()
+/// };
+/// let judged = judge_request(&request);
+/// assert_eq!(judged.plies.len(), 2);
+/// assert_eq!(judged.plies[1].cells[5], "checkmate (5.1.1)");
+/// assert_eq!(judged.verdict.as_deref(), Some("verdict: 1-0 White wins by checkmate (5.1.1)"));
+/// ```
+pub fn judge_request(request: &Request) -> Judged {
+    let refused = |ply: Option<u32>, message: String| Judged::refused(InputError { ply, message });
+    let edition = match request.edition() {
+        Ok(edition) => edition,
+        Err(err) => return refused(None, err.to_string()),
+    };
+    let mut notes = Vec::new();
+    let (fen, chess960, moves): (Option<String>, bool, Vec<String>) =
+        if request.pgn.trim().is_empty() {
+            (
+                request.fen.clone().filter(|fen| !fen.trim().is_empty()),
+                request.chess960,
+                move_words(&request.moves),
+            )
+        } else {
+            match first_game(&request.pgn) {
+                Ok(Some(game)) => {
+                    if game.games > 1 {
+                        notes.push(format!(
+                            "The PGN holds {} games; the first is judged.",
+                            game.games
+                        ));
+                    }
+                    let given = request.fen.as_deref().filter(|fen| !fen.trim().is_empty());
+                    if let (Some(_), Some(_)) = (given, &game.fen) {
+                        return refused(
+                            Some(0),
+                            "ply 0: the PGN has a FEN tag; leave the FEN field empty".to_owned(),
+                        );
+                    }
+                    (
+                        given.map(str::to_owned).or(game.fen),
+                        request.chess960 || game.chess960,
+                        game.moves,
+                    )
+                }
+                Ok(None) => return refused(None, "the PGN holds no game".to_owned()),
+                Err(err) => return refused(None, format!("the PGN cannot be read: {err}")),
+            }
+        };
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    let start = match fen.as_deref() {
+        Some(fen) => match StartPosition::from_fen_in(fen.trim(), mode) {
+            Ok(start) => start,
+            Err(err) => return refused(Some(0), format!("ply 0, FEN {fen:?}: {err}")),
+        },
+        None if chess960 => match StartPosition::chess960(518) {
+            Ok(start) => start,
+            Err(err) => return refused(Some(0), err.to_string()),
+        },
+        None => StartPosition::standard(),
+    };
+    let mut reference = Reference::new(&start, edition);
+    if request.exact {
+        reference.set_dead_rule(DeadRule::exact());
+    }
+    let explained = explain(&mut reference, &start, edition, &moves);
+    let mut plies = Vec::with_capacity(explained.rows.len());
+    let mut position = start.position().clone();
+    for (index, row) in explained.rows.iter().enumerate() {
+        let mut mv = None;
+        if let Some(san) = &row.san {
+            let played = san
+                .trim_end_matches(['+', '#'])
+                .parse::<San>()
+                .ok()
+                .and_then(|san| san.to_move(&position).ok());
+            if let Some(played) = played {
+                position.play_unchecked(played);
+                mv = Some(played);
+            }
+        }
+        let earlier = plies_like(&explained.rows[..index], &row.status);
+        plies.push(Ply {
+            svg: board(&row.status, mv, mode),
+            uci: mv.map(|mv| UciMove::from_move(mv, mode).to_string()),
+            san: row.san.clone(),
+            cells: cells(row),
+            earlier,
+            status: row.status.clone(),
+        });
+    }
+    let error = explained.error.as_ref().map(|refusal| InputError {
+        ply: Some(refusal.ply),
+        message: refusal.to_string(),
+    });
+    let verdict = match (&error, explained.rows.last()) {
+        (None, Some(last)) => Some(verdict(last)),
+        _ => None,
+    };
+    Judged {
+        start: plies.first().map(|ply| ply.status.fen.clone()),
+        chess960,
+        plies,
+        verdict,
+        error,
+        notes,
+    }
+}
+
+/// The moves of a move list: words, move numbers (`1.`, `12...`) and
+/// results left out.
+fn move_words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .filter(|word| !matches!(*word, "1-0" | "0-1" | "1/2-1/2" | "*"))
+        .filter_map(|word| {
+            let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            (!word.is_empty()).then(|| word.to_owned())
+        })
+        .collect()
+}
+
+/// The earlier plies whose position is `status`'s (Article 9.2.3): the
+/// same first four FEN fields, as the reference writes them (the castling
+/// rights that exist, the en passant square only when the capture is
+/// legal).
+fn plies_like(earlier: &[drawrules::explain::Row], status: &Status) -> Vec<u32> {
+    let identity = |fen: &str| fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
+    let now = identity(&status.fen);
+    earlier
+        .iter()
+        .filter(|row| identity(&row.status.fen) == now)
+        .map(|row| row.status.ply)
+        .collect()
+}
+
+/// The board of a ply, with the move that made it.
+fn board(status: &Status, mv: Option<Move>, mode: CastlingMode) -> String {
+    let Some(position) = status
+        .fen
+        .parse::<Fen>()
+        .ok()
+        .and_then(|fen| fen.into_position::<Chess>(mode).ok())
+    else {
+        return String::new();
+    };
+    let mut arrows = Vec::new();
+    let mut alt = format!("The position at ply {}: {}", status.ply, status.fen);
+    if let Some(mv) = mv {
+        let from = mv.from().unwrap_or(mv.to());
+        let to = match (mv.castling_side(), mv.from()) {
+            (Some(side), Some(king)) => Square::from_coords(side.king_to_file(), king.rank()),
+            _ => mv.to(),
+        };
+        arrows.push(Arrow {
+            from,
+            to,
+            kind: ArrowKind::Played,
+        });
+        alt.push_str(&format!(", after the move from {from} to {to}"));
+    }
+    alt.push('.');
+    Diagram {
+        board: position.board().clone(),
+        arrows,
+        alt,
+    }
+    .svg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judged(request: Request) -> Judged {
+        judge_request(&request)
+    }
+
+    #[test]
+    fn the_three_stories_of_the_mission() {
+        // Mate with the move that completes the 75 moves: checkmate only.
+        let mate = judged(Request {
+            fen: Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 120".to_owned()),
+            moves: "a1a8".to_owned(),
+            ..Request::default()
+        });
+        assert_eq!(mate.plies[1].status.clock, 150);
+        assert_eq!(mate.plies[1].cells[5], "checkmate (5.1.1)");
+        assert_eq!(mate.plies[1].uci.as_deref(), Some("a1a8"));
+        // Castling in the middle of the count: the clock goes on.
+        let castling = judged(Request {
+            fen: Some("r3k3/8/8/8/8/8/8/4K2R w Kq - 98 60".to_owned()),
+            moves: "O-O O-O-O".to_owned(),
+            ..Request::default()
+        });
+        let clocks: Vec<u32> = castling.plies.iter().map(|ply| ply.status.clock).collect();
+        assert_eq!(clocks, [98, 99, 100]);
+        assert_eq!(castling.plies[1].uci.as_deref(), Some("e1g1"));
+        assert_eq!(castling.plies[2].cells[4], "fifty-moves (9.3.2)");
+        // A double step whose en passant capture is illegal (the pawn on d4
+        // is pinned): the position after the bishop's round trip is the
+        // same one again.
+        let pinned = judged(Request {
+            fen: Some("7k/8/8/8/3p4/8/1B2P3/4K3 w - - 0 1".to_owned()),
+            moves: "e2e4 h8g8 b2a1 g8h8 a1b2".to_owned(),
+            ..Request::default()
+        });
+        assert_eq!(pinned.plies[5].status.repetition, 2);
+        assert_eq!(pinned.plies[5].earlier, [1]);
+    }
+
+    #[test]
+    fn a_bad_move_keeps_the_plies_before_it_and_says_where() {
+        let bad = judged(Request {
+            moves: "1. e4 e5 2. Ke3".to_owned(),
+            ..Request::default()
+        });
+        assert_eq!(bad.plies.len(), 3);
+        let error = bad.error.unwrap();
+        assert_eq!(error.ply, Some(3));
+        assert!(
+            error.message.starts_with("ply 3, move \"Ke3\": "),
+            "{}",
+            error.message
+        );
+        assert_eq!(bad.verdict, None);
+    }
+
+    #[test]
+    fn a_bad_fen_is_refused_at_ply_0() {
+        let bad = judged(Request {
+            fen: Some("8/8/8/8/8/8/8/8 w - - 0 1".to_owned()),
+            ..Request::default()
+        });
+        assert!(bad.plies.is_empty());
+        let error = bad.error.unwrap();
+        assert_eq!(error.ply, Some(0));
+        assert!(
+            error
+                .message
+                .starts_with("ply 0, FEN \"8/8/8/8/8/8/8/8 w - - 0 1\": ")
+        );
+    }
+
+    #[test]
+    fn a_pgn_is_judged_from_its_fen_tag_and_its_first_game() {
+        let pgn = "[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]\n\n1. Ra2 Kd8 *\n\n1. e4 *";
+        let game = judged(Request {
+            pgn: pgn.to_owned(),
+            ..Request::default()
+        });
+        assert_eq!(game.plies.len(), 3);
+        assert_eq!(game.plies[1].status.clock, 100);
+        assert_eq!(game.notes, ["The PGN holds 2 games; the first is judged."]);
+        let both = judged(Request {
+            pgn: pgn.to_owned(),
+            fen: Some("8/8/8/8/8/8/8/K1k5 w - - 0 1".to_owned()),
+            ..Request::default()
+        });
+        assert!(
+            both.error
+                .unwrap()
+                .message
+                .contains("leave the FEN field empty")
+        );
+    }
+
+    #[test]
+    fn the_editions_differ_in_9_6_1_only() {
+        // The corpus's detour (fivefold.toml): the start position stands
+        // a fifth time at ply 20, but it did not stand at ply 12, so the
+        // 2014 text's rhythm is broken.
+        let moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3e5 f6g8 e5f3 b8c6 f3g1 c6b8 b1c3 b8c6 c3b1 c6b8";
+        for (edition, ended) in [("fide-2018", true), ("fide-2014", false)] {
+            let game = judged(Request {
+                moves: moves.to_owned(),
+                edition: Some(edition.to_owned()),
+                ..Request::default()
+            });
+            assert_eq!(game.plies.len(), 21, "{edition}");
+            assert_eq!(game.plies[20].earlier, [0, 4, 8, 16], "{edition}");
+            assert_eq!(
+                game.plies[20].cells[5] == "fivefold-repetition (9.6.1)",
+                ended,
+                "{edition}: {:?}",
+                game.plies[20].cells
+            );
+        }
+        let unknown = judged(Request {
+            edition: Some("fide-1997".to_owned()),
+            ..Request::default()
+        });
+        assert!(
+            unknown
+                .error
+                .unwrap()
+                .message
+                .contains("no edition \"fide-1997\"")
+        );
+    }
+
+    #[test]
+    fn move_numbers_and_results_are_not_moves() {
+        assert_eq!(
+            move_words("1. e4 e5 2.Nf3 2... Nc6 1-0"),
+            ["e4", "e5", "Nf3", "Nc6"]
+        );
+    }
+}
