@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""Browser tests of the book's page "Judge a game", in Chromium.
+
+The built book (book/build.sh) is served over HTTP from a thread of this
+process and Debian's Chromium is driven headless through chromium-driver
+(WebDriver). The three stories of the project are played through the page,
+with what it shows checked at each ply; then bad input, whose error must
+read as the command line's (the drawrules binary is run for it), the
+edition choice and the 5.2.2 evidence. A screenshot of every state checked
+is saved (DRAWRULES_SCREENSHOTS, default target/browser-screenshots).
+
+    python3 book/tests/browser.py [-v]
+
+Exit status 0 when every test passes, 1 otherwise; the browser, its driver
+and the server are stopped either way.
+"""
+
+import functools
+import http.server
+import os
+import pathlib
+import subprocess
+import sys
+import threading
+import unittest
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BOOK = ROOT / "book" / "build"
+SHOTS = pathlib.Path(os.environ.get("DRAWRULES_SCREENSHOTS", ROOT / "target" / "browser-screenshots"))
+DRAWRULES = ROOT / "target" / "release" / "drawrules"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+DRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def setUpModule():
+    global SERVER, BROWSER, URL
+    if not (BOOK / "judge" / "pkg" / "drawrules_web_bg.wasm").is_file():
+        raise RuntimeError(f"{BOOK} holds no built page: run book/build.sh first")
+    SERVER = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(BOOK)))
+    threading.Thread(target=SERVER.serve_forever, daemon=True).start()
+    URL = f"http://127.0.0.1:{SERVER.server_address[1]}/judge.html"
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1300,1800", "--hide-scrollbars"):
+        options.add_argument(argument)
+    BROWSER = webdriver.Chrome(service=Service(DRIVER), options=options)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+
+def tearDownModule():
+    BROWSER.quit()
+    SERVER.shutdown()
+    SERVER.server_close()
+
+
+class Page:
+    """The page, as a person uses it."""
+
+    def __init__(self, test):
+        self.test = test
+        BROWSER.get(URL)
+        WebDriverWait(BROWSER, 20).until(lambda b: b.execute_script("return document.body.dataset.judgeReady === 'true'"))
+
+    def find(self, id_):
+        return BROWSER.find_element(By.ID, id_)
+
+    def judge(self, moves, fen="", edition="fide-2018", exact=False):
+        self.find("judge-fen").clear()
+        self.find("judge-fen").send_keys(fen)
+        self.find("judge-moves").clear()
+        self.find("judge-moves").send_keys(moves)
+        BROWSER.find_element(By.CSS_SELECTOR, f"input[name=edition][value={edition}]").click()
+        if self.find("judge-exact").is_selected() != exact:
+            self.find("judge-exact").click()
+        self.find("judge-go").click()
+
+    def record(self):
+        """The record panel as {term: text}."""
+        terms = BROWSER.find_elements(By.CSS_SELECTOR, "#judge-record dt")
+        values = BROWSER.find_elements(By.CSS_SELECTOR, "#judge-record dd")
+        return {term.text: value.text for term, value in zip(terms, values)}
+
+    def where(self):
+        return self.find("judge-where").text
+
+    def board_title(self):
+        return BROWSER.find_element(By.CSS_SELECTOR, "#judge-board svg title").get_attribute("textContent")
+
+    def key(self, key):
+        BROWSER.find_element(By.TAG_NAME, "body").send_keys(key)
+
+    def click(self, id_):
+        self.find(id_).click()
+
+    def shot(self, name):
+        BROWSER.save_screenshot(str(SHOTS / f"{name}.png"))
+
+    def rows(self):
+        return [[cell.text for cell in row.find_elements(By.TAG_NAME, "td")]
+                for row in BROWSER.find_elements(By.CSS_SELECTOR, "#judge-table tbody tr")]
+
+    def shown_row(self):
+        return BROWSER.find_element(By.CSS_SELECTOR, "#judge-table tbody tr.shown").get_attribute("data-ply")
+
+
+def cli_error(*args):
+    """The error line `drawrules explain ARGS` prints, without `error: `."""
+    done = subprocess.run([str(DRAWRULES), "explain", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, (args, done.returncode, done.stderr)
+    return done.stderr.strip().removeprefix("error: ")
+
+
+class Stories(unittest.TestCase):
+    def test_mate_on_the_move_that_completes_the_75_moves(self):
+        page = Page(self)
+        page.judge("Ra8", fen="6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 120")
+        self.assertEqual(page.where(), "ply 1 of 1")
+        record = page.record()
+        self.assertEqual(record["Move"], "Ra8# (a1a8)")
+        self.assertTrue(record["Clock"].startswith("150 plies"), record)
+        self.assertEqual(record["Endings"], "checkmate (5.1.1)")
+        self.assertEqual(record["Result"], "1-0")
+        self.assertEqual(record["Claims now"], "none")
+        self.assertEqual(page.find("judge-verdict").text, "verdict: 1-0 White wins by checkmate (5.1.1)")
+        self.assertIn("R5k1/5ppp/8/8/8/8/8/6K1 b - - 150 120", page.board_title())
+        page.shot("1-mate-at-ply-150")
+        page.key(Keys.HOME)
+        self.assertEqual(page.where(), "ply 0 of 1")
+        record = page.record()
+        self.assertTrue(record["Clock"].startswith("149 plies"), record)
+        self.assertEqual(record["Claims now"], "fifty-moves (9.3.2)")
+        self.assertEqual(record["Endings"], "none: the game goes on")
+        self.assertEqual(page.shown_row(), "0")
+        page.shot("1-mate-ply-0")
+
+    def test_castling_in_the_middle_of_the_count(self):
+        page = Page(self)
+        page.judge("O-O O-O-O", fen="r3k3/8/8/8/8/8/8/4K2R w Kq - 98 60")
+        page.click("judge-first")
+        record = page.record()
+        self.assertEqual((page.where(), record["Move"]), ("ply 0 of 2", "none: the start position"))
+        self.assertTrue(record["Clock"].startswith("98 plies"), record)
+        self.assertEqual(record["Claims now"], "none")
+        self.assertEqual(record["Claims on a written move"], "none")
+        page.click("judge-next")
+        record = page.record()
+        self.assertEqual(record["Move"], "O-O (e1g1)")
+        self.assertTrue(record["Clock"].startswith("99 plies"), record)
+        self.assertEqual(record["Claims now"], "none")
+        self.assertTrue(record["Claims on a written move"].startswith("fifty-moves (9.3.1) on "), record)
+        self.assertIn("after the move from e1 to g1", page.board_title())
+        page.shot("2-castling-ply-1")
+        page.click("judge-next")
+        record = page.record()
+        self.assertEqual(record["Move"], "O-O-O (e8c8)")
+        self.assertTrue(record["Clock"].startswith("100 plies"), record)
+        self.assertEqual(record["Claims now"], "fifty-moves (9.3.2)")
+        self.assertIn("2kr4/8/8/8/8/8/8/5RK1 w - - 100 61", page.board_title())
+        page.shot("2-castling-ply-2")
+        page.click("judge-next")
+        self.assertEqual(page.where(), "ply 2 of 2", "the last ply stays the last")
+
+    def test_an_en_passant_right_only_on_paper_in_a_repetition(self):
+        page = Page(self)
+        page.judge("e2e4 h8g8 b2a1 g8h8 a1b2", fen="7k/8/8/8/3p4/8/1B2P3/4K3 w - - 0 1")
+        page.key(Keys.HOME)
+        page.key(Keys.ARROW_RIGHT)
+        record = page.record()
+        self.assertEqual(page.where(), "ply 1 of 5")
+        # The pawn on d4 is pinned: no en passant capture is legal, so the
+        # position has no en passant right and the FEN shows none.
+        self.assertEqual(record["Position"], "7k/8/8/8/3pP3/8/1B6/4K3 b - - 0 1")
+        self.assertEqual(record["Repetition"], "this position has stood once (9.2.3)")
+        page.shot("3-en-passant-ply-1")
+        for ply in range(2, 6):
+            page.key(Keys.ARROW_RIGHT)
+            self.assertEqual(page.where(), f"ply {ply} of 5")
+        record = page.record()
+        self.assertEqual(record["Position"], "7k/8/8/8/3pP3/8/1B6/4K3 b - - 4 3")
+        self.assertEqual(record["Repetition"], "this position has stood 2 times, before at ply 1 (9.2.3)")
+        self.assertEqual(page.shown_row(), "5")
+        self.assertEqual(page.rows()[5][3], "2")
+        page.shot("3-en-passant-ply-5")
+        page.key(Keys.ARROW_LEFT)
+        self.assertEqual(page.where(), "ply 4 of 5")
+
+
+class BadInput(unittest.TestCase):
+    def test_a_bad_move_is_the_cli_s_error_at_its_ply(self):
+        page = Page(self)
+        page.judge("e4 e5 Ke3")
+        error = page.find("judge-error")
+        self.assertTrue(error.is_displayed())
+        self.assertEqual(error.text, cli_error("e4", "e5", "Ke3"))
+        self.assertEqual(error.get_attribute("data-ply"), "3")
+        self.assertEqual(len(page.rows()), 3, "the plies before the bad move are shown")
+        self.assertEqual(page.where(), "ply 2 of 2")
+        self.assertEqual(page.find("judge-verdict").text, "")
+        page.shot("4-bad-move")
+
+    def test_a_move_after_the_end(self):
+        page = Page(self)
+        page.judge("f3 e5 g4 Qh4 a3")
+        self.assertEqual(page.find("judge-error").text, cli_error("f3", "e5", "g4", "Qh4", "a3"))
+
+    def test_a_bad_fen_is_refused_at_ply_0(self):
+        page = Page(self)
+        fen = "8/8/8/8/8/8/8/8 w - - 0 1"
+        page.judge("", fen=fen)
+        self.assertEqual(page.find("judge-error").text, cli_error("--fen", fen).replace("--fen", "FEN", 1))
+        self.assertFalse(page.find("judge-view").is_displayed())
+        page.shot("4-bad-fen")
+
+
+class Choices(unittest.TestCase):
+    def test_the_editions_differ_on_a_broken_rhythm(self):
+        moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3e5 f6g8 e5f3 b8c6 f3g1 c6b8 b1c3 b8c6 c3b1 c6b8"
+        page = Page(self)
+        page.judge(moves, edition="fide-2018")
+        self.assertEqual(page.record()["Endings"], "fivefold-repetition (9.6.1)")
+        self.assertEqual(page.record()["Repetition"], "this position has stood 5 times, before at plies 0, 4, 8, 16 (9.2.3)")
+        page.judge(moves, edition="fide-2014")
+        self.assertEqual(page.record()["Endings"], "none: the game goes on")
+        self.assertEqual(page.record()["Claims now"], "threefold-repetition (9.2.2)")
+
+    def test_the_evidence_of_5_2_2(self):
+        page = Page(self)
+        page.judge("", fen="4k3/8/8/8/8/8/8/4KN2 w - - 0 1", exact=True)
+        self.assertEqual(page.record()["Endings"], "dead-position (5.2.2)")
+        page.click("judge-dead-go")
+        text = page.find("judge-dead").text
+        self.assertIn("5.2.2, decided exactly: dead", text)
+        self.assertIn("White: impossible (the material can never mate)", text)
+        page.judge("", fen="4k3/8/8/8/8/8/8/4K2R w - - 0 1")
+        page.click("judge-dead-go")
+        text = page.find("judge-dead").text
+        self.assertIn("decided exactly: alive (white)", text)
+        self.assertIn("White: possible by the helpmate line ", text)
+        page.shot("5-evidence")
+
+    def test_a_pgn_with_tags_comments_and_variations(self):
+        page = Page(self)
+        pgn = '[Event "x"]\n[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 99 80"]\n\n1. Ra2 {quiet} (1. Ra3) 1... Kd8 *\n\n[Event "y"]\n\n1. e4 *'
+        page.judge(pgn)
+        self.assertEqual(page.where(), "ply 2 of 2")
+        self.assertEqual(page.find("judge-notes").text, "The PGN holds 2 games; the first is judged.")
+        page.key(Keys.ARROW_LEFT)
+        self.assertEqual(page.record()["Claims now"], "fifty-moves (9.3.2)")
+
+
+if __name__ == "__main__":
+    sys.exit(0 if unittest.main(exit=False, verbosity=2 if "-v" in sys.argv else 1).result.wasSuccessful() else 1)
