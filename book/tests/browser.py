@@ -183,9 +183,15 @@ class Stories(unittest.TestCase):
         self.assertEqual(record["Position"], "7k/8/8/8/3pP3/8/1B6/4K3 b - - 0 1")
         self.assertEqual(record["Repetition"], "this position has stood once (9.2.3)")
         page.shot("3-en-passant-ply-1")
-        for ply in range(2, 6):
+        for ply, move in [(2, "Kg8 (h8g8)"), (3, "Ba1 (b2a1)"), (4, "Kh8 (g8h8)"), (5, "Bb2 (a1b2)")]:
             page.key(Keys.ARROW_RIGHT)
-            self.assertEqual(page.where(), f"ply {ply} of 5")
+            record = page.record()
+            self.assertEqual((page.where(), record["Move"]), (f"ply {ply} of 5", move))
+            self.assertTrue(record["Clock"].startswith(f"{ply - 1} plies"), record)
+            self.assertEqual(record["Claims now"], "none")
+            self.assertEqual(record["Endings"], "none: the game goes on")
+            if ply < 5:
+                self.assertEqual(record["Repetition"], "this position has stood once (9.2.3)")
         record = page.record()
         self.assertEqual(record["Position"], "7k/8/8/8/3pP3/8/1B6/4K3 b - - 4 3")
         self.assertEqual(record["Repetition"], "this position has stood 2 times, before at ply 1 (9.2.3)")

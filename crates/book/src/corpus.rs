@@ -19,8 +19,9 @@ const LAST_PLIES: usize = 8;
 
 /// The Markdown of every case of `dir/GROUP.toml`: a heading per case
 /// (its full name), its articles and what it shows, the board at its last
-/// ply beside the table of its plies, and the case as the file writes
-/// it.
+/// ply beside the table of its plies, and the case in the corpus format
+/// (serialised from what was read: the same fields and values, tables
+/// written out).
 ///
 /// # Errors
 ///

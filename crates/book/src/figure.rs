@@ -160,9 +160,28 @@ pub fn figure(
     }
     if !choice.written.is_empty() {
         said.push(format!(
-            "and, dashed, the moves {} that could follow",
+            "and, dashed, the moves {} (written down or still to come, not played)",
             choice.written.join(" ")
         ));
+    } else {
+        // By default the written moves that would support a threefold
+        // claim (9.2.1), when there are few: the move a player may write
+        // down instead of playing it.
+        let threefold = &rows[shown].status.claims_on_move.threefold_repetition;
+        if !threefold.is_empty() && threefold.len() <= WRITTEN_DRAWN {
+            for uci in threefold {
+                arrows.push(drawn_in(uci, &position, ArrowKind::Written)?);
+            }
+            said.push(format!(
+                "and, dashed, the written {} that would support a threefold claim (9.2.1): {}",
+                if threefold.len() == 1 {
+                    "move"
+                } else {
+                    "moves"
+                },
+                threefold.join(" ")
+            ));
+        }
     }
     let fen = &rows[shown].status.fen;
     let mut alt = format!("The position at ply {shown}: {fen}");
@@ -199,6 +218,20 @@ fn destination(mv: Move) -> Square {
         (Some(side), Some(king)) => Square::from_coords(side.king_to_file(), king.rank()),
         _ => mv.to(),
     }
+}
+
+/// How many written moves of a threefold claim are drawn by default; more
+/// are only listed in the table.
+const WRITTEN_DRAWN: usize = 3;
+
+/// A legal move of `position`, given in UCI (castling as the position's
+/// mode writes it), drawn as the man goes.
+fn drawn_in(uci: &str, position: &Chess, kind: ArrowKind) -> Result<Arrow, String> {
+    uci.parse::<UciMove>()
+        .ok()
+        .and_then(|uci| uci.to_move(position).ok())
+        .map(|mv| arrow(mv, kind))
+        .ok_or_else(|| format!("{uci:?} is not a legal move here"))
 }
 
 /// A move to draw, given in UCI, from square to square.
@@ -262,7 +295,11 @@ mod tests {
         let choice = BoardChoice::parse("ply 0; written a1a8").unwrap();
         let html = figure(&rows, &choice, false).unwrap().unwrap();
         assert!(html.contains("The position at ply 0: 6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60"));
-        assert!(html.contains("and, dashed, the moves a1a8 that could follow"));
+        assert!(
+            html.contains(
+                "and, dashed, the moves a1a8 (written down or still to come, not played)"
+            )
+        );
         assert_eq!(html.matches("arrow written").count(), 1);
         assert_eq!(html.matches("arrow played").count(), 0, "ply 0 has no move");
         assert!(
@@ -275,6 +312,25 @@ mod tests {
             "ply 2: the game has plies 0 to 1"
         );
         assert!(figure(&rows, &BoardChoice::parse("played O-O").unwrap(), false).is_err());
+    }
+
+    #[test]
+    fn the_written_moves_of_a_threefold_claim_are_drawn_dashed() {
+        let rows = rows(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &[
+                "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+            ],
+        );
+        let html = figure(&rows, &BoardChoice::default(), false)
+            .unwrap()
+            .unwrap();
+        assert!(
+            html.contains("the written move that would support a threefold claim (9.2.1): g1f3"),
+            "{html}"
+        );
+        assert_eq!(html.matches("arrow written").count(), 1);
+        assert_eq!(html.matches("arrow played").count(), 1);
     }
 
     #[test]

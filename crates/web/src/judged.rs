@@ -90,6 +90,14 @@ impl Judged {
 /// ```
 pub fn judge_request(request: &Request) -> Judged {
     let refused = |ply: Option<u32>, message: String| Judged::refused(InputError { ply, message });
+    let size =
+        request.moves.len() + request.pgn.len() + request.fen.as_ref().map_or(0, String::len);
+    if size > MOST_TEXT {
+        return refused(
+            None,
+            format!("the input is {size} bytes; the page reads at most {MOST_TEXT}"),
+        );
+    }
     let edition = match request.edition() {
         Ok(edition) => edition,
         Err(err) => return refused(None, err.to_string()),
@@ -128,6 +136,15 @@ pub fn judge_request(request: &Request) -> Judged {
                 Err(err) => return refused(None, format!("the PGN cannot be read: {err}")),
             }
         };
+    if moves.len() > MOST_MOVES {
+        return refused(
+            None,
+            format!(
+                "the game has {} moves; the page judges at most {MOST_MOVES} (drawrules explain has no limit)",
+                moves.len()
+            ),
+        );
+    }
     let mode = if chess960 {
         CastlingMode::Chess960
     } else {
@@ -191,6 +208,14 @@ pub fn judge_request(request: &Request) -> Judged {
         notes,
     }
 }
+
+/// The most text the page reads (moves, PGN and FEN together).
+pub const MOST_TEXT: usize = 1 << 20;
+
+/// The most moves the page judges: the reference works every ply out
+/// afresh, so a game costs the square of its length, and the page must
+/// stay responsive.
+pub const MOST_MOVES: usize = 2_000;
 
 /// The moves of a move list: words, move numbers (`1.`, `12...`) and
 /// results left out.
@@ -380,6 +405,30 @@ mod tests {
                 .unwrap()
                 .message
                 .contains("no edition \"fide-1997\"")
+        );
+    }
+
+    #[test]
+    fn huge_input_is_refused_with_the_limit() {
+        let long = judged(Request {
+            moves: "Nf3 Ng1 ".repeat(MOST_MOVES / 2 + 1),
+            ..Request::default()
+        });
+        assert!(long.plies.is_empty());
+        assert_eq!(
+            long.error.unwrap().message,
+            format!(
+                "the game has {} moves; the page judges at most 2000 (drawrules explain has no limit)",
+                MOST_MOVES + 2
+            )
+        );
+        let huge = judged(Request {
+            pgn: "x".repeat(MOST_TEXT + 1),
+            ..Request::default()
+        });
+        assert_eq!(
+            huge.error.unwrap().message,
+            "the input is 1048577 bytes; the page reads at most 1048576"
         );
     }
 

@@ -19,7 +19,7 @@ mod pgn;
 mod request;
 
 pub use evidence::{Evidence, SideAnswer, evidence};
-pub use judged::{InputError, Judged, Ply, judge_request};
+pub use judged::{InputError, Judged, MOST_MOVES, MOST_TEXT, Ply, judge_request};
 pub use request::{Request, RequestError};
 
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -45,7 +45,9 @@ pub fn judge(request: &str) -> String {
             message: err.to_string(),
         }),
     };
-    serde_json::to_string(&judged).unwrap_or_else(|err| format!("{{\"error\":\"{err}\"}}"))
+    serde_json::to_string(&judged).unwrap_or_else(|err| {
+        serde_json::json!({ "error": { "message": err.to_string() } }).to_string()
+    })
 }
 
 /// The evidence of Article 5.2.2 for the position `fen` (Chess960
@@ -64,5 +66,7 @@ pub fn judge(request: &str) -> String {
 #[wasm_bindgen]
 pub fn dead_position(fen: &str, chess960: bool) -> String {
     let answer = evidence(fen, chess960);
-    serde_json::to_string(&answer).unwrap_or_else(|err| format!("{{\"error\":\"{err}\"}}"))
+    serde_json::to_string(&answer).unwrap_or_else(|err| {
+        serde_json::json!({ "verdict": "error", "error": err.to_string() }).to_string()
+    })
 }
