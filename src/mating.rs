@@ -41,6 +41,27 @@ pub enum NoMate {
     Wall,
 }
 
+impl NoMate {
+    /// The reason's one-word name, as the JSON records write it:
+    /// `material`, `exhausted` or `wall`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::mating::NoMate;
+    ///
+    /// assert_eq!(NoMate::Exhausted { positions: 12 }.name(), "exhausted");
+    /// assert_eq!(NoMate::Wall.name(), "wall");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            NoMate::Material => "material",
+            NoMate::Exhausted { .. } => "exhausted",
+            NoMate::Wall => "wall",
+        }
+    }
+}
+
 impl fmt::Display for NoMate {
     /// The reason's name, then what it means, for people.
     ///

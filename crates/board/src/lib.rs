@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use shakmaty::{Board, Color, Piece, Role, Square};
+use shakmaty::{Board, Color, Move, Piece, Role, Square};
 
 /// Side of one square, in SVG units.
 const SQUARE: u32 = 40;
@@ -25,6 +25,31 @@ pub struct Arrow {
     pub to: Square,
     /// What the arrow stands for.
     pub kind: ArrowKind,
+}
+
+impl Arrow {
+    /// The arrow of a move, drawn as the man goes: castling from the
+    /// king's square to where the king ends up (shakmaty writes castling as
+    /// the king taking its rook).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules_board::{Arrow, ArrowKind};
+    /// use shakmaty::{CastlingSide, Move, Square};
+    ///
+    /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+    /// let arrow = Arrow::of_move(castle, ArrowKind::Played);
+    /// assert_eq!((arrow.from, arrow.to), (Square::E1, Square::G1));
+    /// ```
+    pub fn of_move(mv: Move, kind: ArrowKind) -> Arrow {
+        let from = mv.from().unwrap_or(mv.to());
+        let to = match mv.castling_side() {
+            Some(side) => Square::from_coords(side.king_to_file(), from.rank()),
+            None => mv.to(),
+        };
+        Arrow { from, to, kind }
+    }
 }
 
 /// What an arrow stands for, and so how it is drawn.

@@ -3,8 +3,8 @@
 //! checked against the reference's exact decision when the book builds and
 //! drawn as a board.
 
-use drawrules::mating::{Budget, Deadness, Mating, NoMate, Side};
-use drawrules::reference::dead_position::{can_ever_mate_in, deadness};
+use drawrules::mating::{Budget, Deadness, Mating, Side};
+use drawrules::reference::dead_position::can_ever_mate_in;
 use drawrules::{Edition, Reference, StartPosition};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Color, Position};
@@ -75,20 +75,14 @@ pub fn check(lines: &[&str]) -> Result<Diagram, String> {
     }
     let position = game.position().clone();
     let mut lines_of = Vec::new();
+    let mut answers = Vec::new();
     for (key, color) in [("white", Color::White), ("black", Color::Black)] {
         let mating = can_ever_mate_in(&position, color, CastlingMode::Standard, Budget::DEFAULT);
         let written = need(key)?;
         let (answer, first) = written.split_once(':').unwrap_or((written, ""));
         let said = match &mating {
             Mating::Possible { line } => format!("possible in {} plies", line.len()),
-            Mating::Impossible { reason } => format!(
-                "impossible ({})",
-                match reason {
-                    NoMate::Material => "material",
-                    NoMate::Wall => "wall",
-                    NoMate::Exhausted { .. } => "exhausted",
-                }
-            ),
+            Mating::Impossible { reason } => format!("impossible ({})", reason.name()),
             Mating::Undetermined => "undetermined".to_owned(),
         };
         if said != answer.trim() {
@@ -105,8 +99,11 @@ pub fn check(lines: &[&str]) -> Result<Diagram, String> {
             }
             lines_of.push((color, line.clone()));
         }
+        answers.push(mating);
     }
-    let verdict = match deadness(game.game()) {
+    // The verdict from the two answers, as the decision combines them,
+    // rather than deciding the position again.
+    let verdict = match Deadness::of(&answers[0], &answers[1]) {
         Deadness::Dead { .. } => "dead",
         Deadness::Alive {
             side: Side::White, ..

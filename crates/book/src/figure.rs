@@ -8,7 +8,7 @@ use drawrules::explain::{HEADERS, Row, cells};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position, Square};
+use shakmaty::{CastlingMode, Chess, Position};
 
 use drawrules_board::{Arrow, ArrowKind, Diagram, escape};
 
@@ -142,12 +142,12 @@ pub fn figure(
                 .ok()
                 .and_then(|san| san.to_move(&before).ok())
                 .ok_or_else(|| format!("ply {shown}: {san} is not a move"))?;
-            arrows.push(arrow(mv, ArrowKind::Played));
+            let drawn = Arrow::of_move(mv, ArrowKind::Played);
             said.push(format!(
                 "with the move that reached it, {san}, drawn from {} to {}",
-                mv.from().unwrap_or(mv.to()),
-                destination(mv)
+                drawn.from, drawn.to
             ));
+            arrows.push(drawn);
         }
     } else {
         for uci in &choice.played {
@@ -202,24 +202,6 @@ pub fn figure(
     Ok(Some(html))
 }
 
-/// An arrow for `mv`: castling from the king's square to where the king
-/// goes.
-fn arrow(mv: Move, kind: ArrowKind) -> Arrow {
-    Arrow {
-        from: mv.from().unwrap_or(mv.to()),
-        to: destination(mv),
-        kind,
-    }
-}
-
-/// Where the man that moves ends up (for castling, the king).
-fn destination(mv: Move) -> Square {
-    match (mv.castling_side(), mv.from()) {
-        (Some(side), Some(king)) => Square::from_coords(side.king_to_file(), king.rank()),
-        _ => mv.to(),
-    }
-}
-
 /// How many written moves of a threefold claim are drawn by default; more
 /// are only listed in the table.
 const WRITTEN_DRAWN: usize = 3;
@@ -230,7 +212,7 @@ fn drawn_in(uci: &str, position: &Chess, kind: ArrowKind) -> Result<Arrow, Strin
     uci.parse::<UciMove>()
         .ok()
         .and_then(|uci| uci.to_move(position).ok())
-        .map(|mv| arrow(mv, kind))
+        .map(|mv| Arrow::of_move(mv, kind))
         .ok_or_else(|| format!("{uci:?} is not a legal move here"))
 }
 

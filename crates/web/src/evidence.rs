@@ -1,7 +1,7 @@
 //! Article 5.2.2 for one position, with its evidence.
 
 use drawrules::mating::{Budget, Deadness, Mating, NoMate, Side};
-use drawrules::reference::dead_position::{can_ever_mate_in, deadness_in};
+use drawrules::reference::dead_position::can_ever_mate_in;
 use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color};
@@ -71,8 +71,11 @@ pub fn evidence(fen: &str, chess960: bool) -> Evidence {
             };
         }
     };
-    let answer = |color| side(&can_ever_mate_in(&position, color, mode, Budget::DEFAULT));
-    let verdict = match deadness_in(&position, mode, Budget::DEFAULT) {
+    let white = can_ever_mate_in(&position, Color::White, mode, Budget::DEFAULT);
+    let black = can_ever_mate_in(&position, Color::Black, mode, Budget::DEFAULT);
+    // The verdict from the two answers, as the decision combines them,
+    // rather than deciding the position again.
+    let verdict = match Deadness::of(&white, &black) {
         Deadness::Dead { .. } => "dead",
         Deadness::Alive {
             side: Side::White, ..
@@ -84,8 +87,8 @@ pub fn evidence(fen: &str, chess960: bool) -> Evidence {
     };
     Evidence {
         verdict: verdict.to_owned(),
-        white: Some(answer(Color::White)),
-        black: Some(answer(Color::Black)),
+        white: Some(side(&white)),
+        black: Some(side(&black)),
         error: None,
     }
 }
@@ -105,14 +108,10 @@ fn side(mating: &Mating) -> SideAnswer {
         }
         Mating::Impossible { reason } => {
             answer.answer = "impossible";
-            answer.reason = Some(match reason {
-                NoMate::Material => "material",
-                NoMate::Wall => "wall",
-                NoMate::Exhausted { positions } => {
-                    answer.positions = Some(*positions);
-                    "exhausted"
-                }
-            });
+            answer.reason = Some(reason.name());
+            if let NoMate::Exhausted { positions } = reason {
+                answer.positions = Some(*positions);
+            }
         }
         Mating::Undetermined => {}
     }

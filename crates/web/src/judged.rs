@@ -9,7 +9,7 @@ use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position, Square};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::pgn::first_game;
 use crate::request::Request;
@@ -256,17 +256,12 @@ fn board(status: &Status, mv: Option<Move>, mode: CastlingMode) -> String {
     let mut arrows = Vec::new();
     let mut alt = format!("The position at ply {}: {}", status.ply, status.fen);
     if let Some(mv) = mv {
-        let from = mv.from().unwrap_or(mv.to());
-        let to = match (mv.castling_side(), mv.from()) {
-            (Some(side), Some(king)) => Square::from_coords(side.king_to_file(), king.rank()),
-            _ => mv.to(),
-        };
-        arrows.push(Arrow {
-            from,
-            to,
-            kind: ArrowKind::Played,
-        });
-        alt.push_str(&format!(", after the move from {from} to {to}"));
+        let arrow = Arrow::of_move(mv, ArrowKind::Played);
+        alt.push_str(&format!(
+            ", after the move from {} to {}",
+            arrow.from, arrow.to
+        ));
+        arrows.push(arrow);
     }
     alt.push('.');
     Diagram {
