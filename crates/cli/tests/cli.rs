@@ -276,19 +276,87 @@ editions = ["fide-2014"]
 expect = { clock = CLOCK }
 "#;
 
-#[test]
-fn cases_run_from_the_project_root_by_default() {
-    let output = Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .args(["cases", "--engine", "reference"])
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+/// The project's own `spec/cases`, for comparison with the built-in corpus.
+const SPEC_CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../spec/cases");
+
+/// Runs `drawrules` with `args` in an empty directory, far from any
+/// checkout: what an installed command sees.
+fn drawrules_elsewhere(name: &str, args: &[&str]) -> std::process::Output {
+    let dir = corpus_dir(name, &[]);
+    Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .args(args)
+        .current_dir(&dir)
         .output()
-        .expect("the binary runs");
+        .expect("the binary runs")
+}
+
+#[test]
+fn cases_run_the_built_in_corpus_anywhere() {
+    let output = drawrules_elsewhere("cases-anywhere", &["cases", "--engine", "reference"]);
     let stdout = text(&output.stdout);
     assert!(output.status.success(), "{stdout}{}", text(&output.stderr));
-    let summary = stdout.lines().last().unwrap_or_default();
+    let summary = stdout.lines().last().unwrap_or_default().to_owned();
     let (held, rest) = summary.split_once(" of ").expect("a summary line");
     assert!(held.parse::<usize>().unwrap() >= 80, "{summary}");
     assert_eq!(rest, format!("{held} case runs hold against reference"));
+    // The same runs as the directory the program was built from.
+    let from_dir = drawrules(&["cases", "--engine", "reference", "--dir", SPEC_CASES]);
+    assert_eq!(text(&from_dir.stdout), stdout);
+    let listed = drawrules_elsewhere("cases-list-anywhere", &["cases", "--list"]);
+    let listed_dir = drawrules(&["cases", "--list", "--dir", SPEC_CASES]);
+    assert!(listed.status.success());
+    assert_eq!(text(&listed.stdout), text(&listed_dir.stdout));
+}
+
+/// The `judged:` line of a text report, without its time.
+fn judged_line(output: &std::process::Output) -> String {
+    let stdout = text(&output.stdout);
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with("judged: "))
+        .unwrap_or_else(|| panic!("no judged line in {stdout}"));
+    line.rsplit_once(" in ").expect("a time").0.to_owned()
+}
+
+#[test]
+fn verify_judges_the_built_in_corpus_anywhere() {
+    let anywhere = drawrules_elsewhere("verify-anywhere", &["verify", "--games", "0"]);
+    assert_eq!(
+        anywhere.status.code(),
+        Some(0),
+        "{}",
+        text(&anywhere.stderr)
+    );
+    let from_dir = drawrules(&["verify", "--games", "0", "--cases", SPEC_CASES]);
+    assert_eq!(
+        from_dir.status.code(),
+        Some(0),
+        "{}",
+        text(&from_dir.stderr)
+    );
+    let built_in = judged_line(&anywhere);
+    let (games, _) = built_in
+        .strip_prefix("judged: ")
+        .and_then(|rest| rest.split_once(" corpus games"))
+        .expect("a count of corpus games");
+    assert!(games.parse::<usize>().unwrap() >= 160, "{built_in}");
+    assert_eq!(
+        built_in,
+        format!(
+            "judged: {games} corpus games (the built-in corpus), 0 generated games, 22 malformed inputs"
+        )
+    );
+    assert_eq!(
+        judged_line(&from_dir),
+        format!(
+            "judged: {games} corpus games (from {SPEC_CASES}), 0 generated games, 22 malformed inputs"
+        )
+    );
+    let none = drawrules_elsewhere("verify-no-cases", &["verify", "--games", "1", "--no-cases"]);
+    assert_eq!(
+        judged_line(&none),
+        "judged: 0 corpus games (no corpus), 1 generated games, 22 malformed inputs"
+    );
 }
 
 #[test]

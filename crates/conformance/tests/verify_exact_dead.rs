@@ -25,6 +25,7 @@ fn exact_cases() -> Corpus {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/cases/dead-position-exact.toml");
     Corpus {
         files: vec![load_file(&path).unwrap()],
+        source: path.display().to_string(),
     }
 }
 

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use drawrules_conformance::corpus::{Readings, load_dir, render_list, run_corpus, summary};
+use drawrules_conformance::corpus::{
+    Readings, built_in, load_dir, render_list, run_corpus, summary,
+};
 
 use crate::engine::Engine;
 use crate::output::{CHECK_FAILED, fail, print};
@@ -13,9 +15,10 @@ use crate::output::{CHECK_FAILED, fail, print};
 /// The arguments of `drawrules cases`.
 #[derive(Args, Debug)]
 pub struct CasesArgs {
-    /// The directory of case files.
-    #[arg(long, default_value = "spec/cases")]
-    dir: PathBuf,
+    /// A directory of case files to run instead of the conformance corpus
+    /// built into this program (spec/cases as it was when it was built).
+    #[arg(long)]
+    dir: Option<PathBuf>,
     /// Which implementation runs the cases.
     #[arg(long, value_enum, default_value_t = Engine::Arbiter)]
     engine: Engine,
@@ -30,7 +33,7 @@ pub struct CasesArgs {
 /// Runs the command: 0 when every case selected holds, 1 when some case
 /// does not, 2 when the corpus cannot be read or the filter selects none.
 pub fn run(args: &CasesArgs) -> ExitCode {
-    let corpus = match load_dir(&args.dir) {
+    let corpus = match args.dir.as_deref().map_or_else(built_in, load_dir) {
         Ok(corpus) => corpus,
         Err(err) => return fail(&err.to_string()),
     };

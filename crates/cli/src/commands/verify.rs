@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 
 use crate::signals::{Received, StopRequest};
-use drawrules_conformance::corpus::load_dir;
+use drawrules_conformance::corpus::{built_in, load_dir};
 use drawrules_conformance::protocol::{
     EngineError, EngineProcess, adopt_orphans, stop_all_engines,
 };
@@ -49,7 +49,8 @@ pub struct VerifyArgs {
     /// The seed of the generated games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// The corpus directory (default: spec/cases when it exists here).
+    /// A corpus directory to judge instead of the conformance corpus built
+    /// into this program (spec/cases as it was when it was built).
     #[arg(long)]
     cases: Option<PathBuf>,
     /// Skip the corpus.
@@ -119,12 +120,12 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         Ok(stop) => stop,
         Err(err) => return fail(BROKEN, &format!("cannot handle signals: {err}")),
     };
-    let cases_dir = match (&args.cases, args.no_cases) {
-        (_, true) => None,
-        (Some(dir), false) => Some(dir.clone()),
-        (None, false) => Some(PathBuf::from("spec/cases")).filter(|dir| dir.is_dir()),
+    let corpus = match (&args.cases, args.no_cases) {
+        (_, true) => Ok(None),
+        (Some(dir), false) => load_dir(dir).map(Some),
+        (None, false) => built_in().map(Some),
     };
-    let corpus = match cases_dir.as_deref().map(load_dir).transpose() {
+    let corpus = match corpus {
         Ok(corpus) => corpus,
         Err(err) => return fail(BAD_INPUT, &format!("--cases: {err}")),
     };

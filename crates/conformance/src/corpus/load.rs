@@ -25,6 +25,9 @@ use super::lines::Lines;
 pub struct Corpus {
     /// The files, sorted by group.
     pub files: Vec<CasesFile>,
+    /// Where the files came from, for reports: the directory, or
+    /// [`BUILT_IN`](super::BUILT_IN) for the corpus built into the program.
+    pub source: String,
 }
 
 impl Corpus {
@@ -272,7 +275,10 @@ pub fn load_dir(dir: &Path) -> Result<Corpus, CorpusError> {
         .iter()
         .map(|path| load_file(path))
         .collect::<Result<_, _>>()?;
-    Ok(Corpus { files })
+    Ok(Corpus {
+        files,
+        source: dir.display().to_string(),
+    })
 }
 
 /// The group of a file: its name without directories and `.toml`.

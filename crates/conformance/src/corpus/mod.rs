@@ -3,7 +3,8 @@
 //! implementation can run.
 //!
 //! The format is described in `spec/README.md`. This module reads it
-//! ([`parse_file`], [`load_file`], [`load_dir`]), runs cases through any
+//! ([`parse_file`], [`load_file`], [`load_dir`], or [`built_in`], the
+//! files compiled into the program), runs cases through any
 //! [`Rules`](drawrules::Rules) implementation ([`run_case`], [`run_corpus`]) and
 //! reports every field that differs ([`Failure`]).
 //!
@@ -12,6 +13,7 @@
 //! | `format.rs` | the serde types of a case file |
 //! | `bounds.rs` | the limits on a file, checked before it is parsed, and its split into cases |
 //! | `load.rs` | reading files and directories; the rules TOML cannot check |
+//! | `builtin.rs` | the corpus built into the program ([`built_in`]) |
 //! | `lines.rs` | line numbers of byte offsets, for errors and [`Case::line`] |
 //! | `error.rs` | [`CorpusError`] |
 //! | `run.rs` | playing a case and comparing its records |
@@ -32,6 +34,7 @@
 //! ```
 
 mod bounds;
+mod builtin;
 mod error;
 mod format;
 mod lines;
@@ -40,6 +43,7 @@ mod report;
 mod run;
 
 pub use bounds::{MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES};
+pub use builtin::{BUILT_IN, BUILT_IN_FILES, built_in};
 pub use error::CorpusError;
 pub use format::{
     Alternative, Case, CaseDeadRule, CasesFile, Difference, ExpectedRefusal, differences,

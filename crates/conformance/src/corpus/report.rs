@@ -20,7 +20,10 @@ use super::run::CaseRun;
 /// moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8"
 /// expect = { repetition = 3 }
 /// "#;
-/// let corpus = Corpus { files: vec![parse_file("threefold.toml", text).unwrap()] };
+/// let corpus = Corpus {
+///     files: vec![parse_file("threefold.toml", text).unwrap()],
+///     source: "threefold.toml".to_owned(),
+/// };
 /// assert_eq!(render_list(&corpus, ""), "threefold/knights-twice  9.2.2  fide-2014\n");
 /// assert_eq!(render_list(&corpus, "fivefold"), "");
 /// ```

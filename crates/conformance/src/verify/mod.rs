@@ -144,6 +144,8 @@ pub struct VerifyReport {
     pub hello: Hello,
     /// Corpus games judged (case and edition).
     pub case_games: usize,
+    /// Where the corpus came from ([`Corpus::source`]), `None` without one.
+    pub corpus: Option<String>,
     /// Generated games judged.
     pub generated_games: usize,
     /// Malformed inputs judged (none for an engine that does not declare
@@ -544,6 +546,7 @@ fn assemble(
     VerifyReport {
         hello,
         case_games,
+        corpus: options.corpus.as_ref().map(|corpus| corpus.source.clone()),
         generated_games: options.games,
         malformed_games,
         compared,

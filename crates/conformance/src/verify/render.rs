@@ -10,7 +10,7 @@ use serde_json::json;
 use drawrules::{Article, PartialStatus, RefusalKind};
 use serde::Serialize;
 
-use crate::corpus::{Case, CaseDeadRule, ExpectedRefusal};
+use crate::corpus::{BUILT_IN, Case, CaseDeadRule, ExpectedRefusal};
 use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 
 use super::cause::Cause;
@@ -274,8 +274,13 @@ fn header(report: &VerifyReport) -> Vec<String> {
         ));
     }
     lines.push(format!(
-        "judged: {} corpus games, {} generated games, {} in {:.1} s",
+        "judged: {} corpus games{}, {} generated games, {} in {:.1} s",
         report.case_games,
+        match &report.corpus {
+            Some(source) if source == BUILT_IN => " (the built-in corpus)".to_owned(),
+            Some(source) => format!(" (from {source})"),
+            None => " (no corpus)".to_owned(),
+        },
         report.generated_games,
         if hello.implements(Part::Moves) {
             format!("{} malformed inputs", report.malformed_games)
@@ -440,6 +445,7 @@ pub fn json(report: &VerifyReport) -> String {
     json!({
         "engine": report.hello,
         "case_games": report.case_games,
+        "corpus": report.corpus,
         "generated_games": report.generated_games,
         "malformed_games": report.malformed_games,
         "games_compared": report.games_compared,
