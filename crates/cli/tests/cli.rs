@@ -464,3 +464,52 @@ fn a_corpus_file_past_a_limit_is_one_error_line_and_exit_status_2() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn verify_writes_a_junit_file_beside_the_report_it_prints() {
+    let dir = corpus_dir("junit", &[]);
+    let file = dir.join("report.xml");
+    let args = [
+        "verify",
+        "--games",
+        "2",
+        "--no-cases",
+        "--format",
+        "markdown",
+    ];
+    let output = drawrules(&[&args[..], &["--junit", file.to_str().unwrap()]].concat());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let markdown = text(&output.stdout);
+    assert!(markdown.starts_with("## drawrules-arbiter"), "{markdown}");
+    let junit = std::fs::read_to_string(&file).expect("the JUnit file");
+    // The same XML as --format junit prints, but for the run's time.
+    let printed = drawrules(&["verify", "--games", "2", "--no-cases", "--format", "junit"]);
+    let untimed = |xml: &str| {
+        xml.lines()
+            .map(|line| match (line.find(" time=\""), line.find(" in ")) {
+                (Some(at), _) => line[..at].to_owned(),
+                (None, Some(at)) if line.contains("judged: ") => line[..at].to_owned(),
+                _ => line.to_owned(),
+            })
+            .collect::<Vec<_>>()
+    };
+    assert!(junit.starts_with("<?xml"), "{junit}");
+    assert_eq!(untimed(&junit), untimed(&text(&printed.stdout)));
+
+    // A file that cannot be written: the report is printed whole, then
+    // one line says so, exit status 2.
+    let missing = dir.join("no-such-dir").join("report.xml");
+    let output = drawrules(&[&args[..], &["--junit", missing.to_str().unwrap()]].concat());
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        untimed(&text(&output.stdout)).join("\n"),
+        untimed(&markdown).join("\n")
+    );
+    assert_eq!(
+        text(&output.stderr),
+        format!(
+            "error: --junit {}: cannot write the report: No such file or directory (os error 2)\n",
+            missing.display()
+        )
+    );
+}

@@ -63,6 +63,10 @@ pub struct VerifyArgs {
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Also write the report as JUnit XML to this file (for a CI system
+    /// to show), whatever --format prints.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
     /// How long the engine has for each request (reading it and answering),
     /// in milliseconds. 3 faults in a row, or a run of faults longer than
     /// twice this, make the engine broken: verify stops (exit status 3).
@@ -229,6 +233,14 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         .is_err()
     {
         return fail(BAD_INPUT, "could not write to standard output");
+    }
+    if let Some(path) = &args.junit
+        && let Err(err) = std::fs::write(path, render::junit(&report))
+    {
+        return fail(
+            BAD_INPUT,
+            &format!("--junit {}: cannot write the report: {err}", path.display()),
+        );
     }
     // A signal that came after the last game still sets the status.
     if let Some(signal) = stop.received() {

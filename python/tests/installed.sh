@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The wheel tested as a user would use it: built with maturin, installed
+# into a fresh virtual environment, and run on a PATH without cargo from a
+# directory far from the checkout: the documented commands against
+# python-chess and chess.js with their known-divergences files, the same
+# without them (the findings must show), and the GitHub action's script the
+# same way. Run from the repository's root after the adapters' libraries
+# are installed (adapters/node_modules); .ci/run does.
+#
+# usage: bash python/tests/installed.sh [WHEEL]
+#   WHEEL: a wheel already built (default: build one into a temporary
+#   directory with maturin, which must be installed).
+set -euo pipefail
+repo=$(pwd)
+[ -f python/pyproject.toml ] || { echo "run from the repository's root" >&2; exit 64; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+say() { printf '%s\n' "-- $*"; }
+fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
+
+wheel=${1:-}
+if [ -z "$wheel" ]; then
+    say "building the wheel"
+    (cd python && maturin build --quiet --out "$work/wheels") >/dev/null
+    wheel=$(ls "$work"/wheels/drawrules-*.whl)
+fi
+say "wheel: $(basename "$wheel"), $(stat -c %s "$wheel") bytes"
+
+# A fresh environment and a PATH with nothing of Rust on it.
+python3 -m venv "$work/venv"
+started=$(date +%s%N)
+"$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel" \
+    "$(grep -v '^#' adapters/requirements.txt)"
+say "installed with python-chess in $(( ($(date +%s%N) - started) / 1000000 )) ms"
+clean_path="$work/venv/bin:/usr/local/bin:/usr/bin:/bin"
+user() { (cd "$work/elsewhere" && env -i HOME="$work" PATH="$clean_path" "$@"); }
+mkdir -p "$work/elsewhere"
+if user bash -c 'command -v cargo rustc' >/dev/null; then
+    fail "cargo or rustc is on the clean PATH ($clean_path)"
+fi
+[ "$(user bash -c 'command -v drawrules')" = "$work/venv/bin/drawrules" ] \
+    || fail "drawrules is not the wheel's"
+
+# Each run: what it printed last, and its exit status against the one
+# expected.
+expect() {
+    local want=$1 log=$2
+    shift 2
+    local status=0
+    user "$@" >"$work/$log.out" 2>"$work/$log.err" || status=$?
+    say "$log: exit status $status; $(tail -n 1 "$work/$log.out")"
+    if [ "$status" != "$want" ]; then
+        cat "$work/$log.out" "$work/$log.err" >&2
+        fail "$log: exit status $status, expected $want"
+    fi
+}
+
+expect 0 version drawrules --version
+expect 0 cases drawrules cases
+grep -Eq '^([0-9]+) of \1 case runs hold against arbiter$' "$work/cases.out" \
+    || fail "cases: not every case of the built-in corpus held"
+
+# The documented commands (python/README.md, book/src/gate.md).
+cp adapters/known/python-chess.toml adapters/known/chess-js.toml "$work/elsewhere/"
+python_chess="python -m drawrules.adapters.python_chess"
+expect 0 python-chess drawrules verify --engine "$python_chess" --known python-chess.toml
+grep -q '(the built-in corpus)' "$work/python-chess.out" || fail "python-chess: the built-in corpus was not judged"
+expect 1 python-chess-unknown drawrules verify --engine "$python_chess"
+grep -q '^FAIL: ' "$work/python-chess-unknown.out" || fail "python-chess without its known file: no findings"
+
+# chess.js the way its maintainers would have it: their adapter beside
+# their node_modules.
+mkdir -p "$work/elsewhere/node_modules"
+cp -r adapters/node_modules/chess.js "$work/elsewhere/node_modules/"
+cp adapters/chess-js.mjs "$work/elsewhere/drawrules-adapter.mjs"
+node_dir=$(dirname "$(command -v node)")
+clean_path="$clean_path:$node_dir"
+expect 0 chess-js drawrules verify --engine "node drawrules-adapter.mjs" --known chess-js.toml
+expect 1 chess-js-unknown drawrules verify --engine "node drawrules-adapter.mjs"
+
+# The action's script, as action.yml runs it: into the environment of the
+# Python it is given, with the job summary, the output file and the JUnit
+# report where GitHub would read them.
+action() {
+    local want=$1 name=$2 engine=$3 known=$4 python=$5
+    local status=0
+    user env RUNNER_TEMP="$work/runner-$name" GITHUB_STEP_SUMMARY="$work/$name.summary" \
+        GITHUB_OUTPUT="$work/$name.output" DRAWRULES_ENGINE="$engine" DRAWRULES_KNOWN="$known" \
+        DRAWRULES_PACKAGE="$wheel" DRAWRULES_PYTHON="$python" DRAWRULES_JUNIT="$name.xml" \
+        DRAWRULES_ARGS="--jobs 2" bash "$repo/action/verify.sh" >"$work/$name.out" 2>"$work/$name.err" || status=$?
+    say "action, $name: exit status $status; $(tail -n 1 "$work/$name.err")"
+    [ "$status" = "$want" ] || { cat "$work/$name.out" "$work/$name.err" >&2; fail "action, $name: exit status $status, expected $want"; }
+    [ "$(cat "$work/$name.output")" = "junit=$name.xml" ] || fail "action, $name: GITHUB_OUTPUT"
+    head -n 1 "$work/elsewhere/$name.xml" | grep -q '^<?xml' || fail "action, $name: no JUnit report"
+    grep -q '^## ' "$work/$name.summary" || fail "action, $name: no job summary"
+}
+mkdir -p "$work/runner-python-chess" "$work/runner-chess-js" "$work/runner-broken"
+action 0 python-chess "$python_chess" python-chess.toml python
+action 0 chess-js "node drawrules-adapter.mjs" chess-js.toml python
+action 1 broken "node drawrules-adapter.mjs" "" python
+grep -q '^::error title=drawrules verify::the library diverges' "$work/broken.out" \
+    || fail "action, broken: no error annotation"
+# A Python outside any virtual environment: a new one is made for the wheel.
+system_python=$(command -v python3)
+clean_path="$clean_path:$(dirname "$system_python")"
+rm -rf "$work/runner-system" && mkdir -p "$work/runner-system"
+action 0 system "node drawrules-adapter.mjs" chess-js.toml "$system_python"
+[ -x "$work/runner-system/drawrules-venv/bin/drawrules" ] || fail "action, system: no environment of its own"
+# Used wrongly: one line, status 64.
+status=0
+user env DRAWRULES_ENGINE= bash "$repo/action/verify.sh" 2>"$work/usage.err" || status=$?
+[ "$status" = 64 ] && grep -q 'no engine' "$work/usage.err" || fail "action without an engine: status $status"
+say "the wheel works as documented"
