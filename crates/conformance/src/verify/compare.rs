@@ -149,6 +149,19 @@ impl Comparison {
     pub fn first(&self) -> Option<&Divergence> {
         self.divergences.first()
     }
+
+    /// Keeps `divergence` with its cause (read from `ours`), unless one of
+    /// the same group and cause is kept already.
+    fn keep(&mut self, ours: &Judgement, mut divergence: Divergence) {
+        divergence.cause = match divergence.group {
+            Group::Part(Part::Fen) => fen_cause(&divergence.expected, &divergence.actual),
+            _ => None,
+        }
+        .unwrap_or_else(|| cause(divergence.group, ours, divergence.ply));
+        if !self.divergences.iter().any(|d| d.key() == divergence.key()) {
+            self.divergences.push(divergence);
+        }
+    }
 }
 
 /// Compares `answer` with `ours` on every ply and every part `hello`
@@ -180,119 +193,34 @@ impl Comparison {
 ///   ply is compared.
 pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
     let mut comparison = Comparison::default();
-    let (theirs, refused): (&[PartialStatus], Option<TheirRefusal<'_>>) = match answer {
-        Answer::Records { records, .. } => (records, None),
-        Answer::Error(refusal) if refusal.kind == RefusalKind::Unsupported => {
-            comparison.unsupported = Some(refusal.message.clone());
+    let (theirs, refused) = match their_records(answer) {
+        Ok(records) => records,
+        Err(Unjudged::Unsupported(message)) => {
+            comparison.unsupported = Some(message.to_owned());
             return comparison;
         }
-        Answer::Error(refusal) => (
-            &refusal.records,
-            Some((refusal.ply, refusal.kind, refusal.message.as_str())),
-        ),
-        Answer::Hello(_) => {
-            comparison
-                .divergences
-                .push(shape(None, "records or a refusal", "a handshake"));
-            return comparison;
-        }
-    };
-    for (index, record) in theirs.iter().enumerate() {
-        if record.ply.map(|ply| ply as usize) != Some(index) {
-            comparison.divergences.push(shape(
-                record.ply,
-                &format!("the record of ply {index}"),
-                &match record.ply {
-                    Some(ply) => format!("ply {ply}"),
-                    None => "no ply".to_owned(),
-                },
-            ));
-            return comparison;
-        }
-    }
-
-    let add = |comparison: &mut Comparison, mut divergence: Divergence| {
-        divergence.cause = match divergence.group {
-            Group::Part(Part::Fen) => fen_cause(&divergence.expected, &divergence.actual),
-            _ => None,
-        }
-        .unwrap_or_else(|| cause(divergence.group, ours, divergence.ply));
-        if !comparison
-            .divergences
-            .iter()
-            .any(|d| d.key() == divergence.key())
-        {
+        Err(Unjudged::Misshapen(divergence)) => {
             comparison.divergences.push(divergence);
+            return comparison;
         }
     };
     if let Answer::Records { game, .. } = answer {
         for divergence in compare_game(hello, ours, game.as_ref(), &mut comparison) {
-            add(&mut comparison, divergence);
+            comparison.keep(ours, divergence);
         }
     }
     for (index, status) in ours.records.iter().enumerate() {
         let Some(record) = theirs.get(index) else {
-            if promises_every_ply(hello) && !missing_is_allowed(hello, ours, index, refused) {
-                let actual = match refused {
-                    Some((ply, kind, message)) => format!(
-                        "{index} records, then a refusal of {} ({}: {message})",
-                        ply.map_or("the start".to_owned(), |p| format!("move {p}")),
-                        kind.name()
-                    ),
-                    None => format!("{index} records and no refusal"),
-                };
-                add(
-                    &mut comparison,
-                    shape(
-                        u32::try_from(index).ok(),
-                        &format!("{} records", ours.records.len()),
-                        &actual,
-                    ),
-                );
+            if let Some(divergence) = missing_record(hello, ours, index, refused) {
+                comparison.keep(ours, divergence);
             }
             break;
         };
         if ended_where_undetermined(status, record) {
             return comparison;
         }
-        let expected = as_declared(hello, status);
-        let lacks = ending_it_lacks(hello, status);
-        let parts: Vec<Part> = Part::ALL
-            .into_iter()
-            .filter(|&part| {
-                judged_part(hello, part)
-                    && !(lacks && part.ending().is_none())
-                    && !undetermined(part, status)
-                    && part.field().is_some()
-            })
-            .collect();
-        let mut at_ply: Vec<Divergence> = Vec::new();
-        for &part in &parts {
-            *comparison.plies.entry(part).or_default() += 1;
-            at_ply.extend(compare_part(part, &hello.meanings, &expected, record));
-        }
-        if !at_ply.is_empty()
-            && let Some(reading) = reading_followed(&parts, &hello.meanings, &expected, record)
-        {
-            *comparison.readings.entry(reading).or_default() += 1;
-            at_ply.clear();
-        }
-        at_ply.retain(|divergence| match conventions_followed(divergence) {
-            Some(conventions) => {
-                for convention in conventions {
-                    *comparison.conventions.entry(convention).or_default() += 1;
-                }
-                false
-            }
-            None => true,
-        });
-        for mut divergence in at_ply {
-            if let Group::Part(part) = divergence.group
-                && claim_after_the_end(status, part)
-            {
-                divergence.group = Group::ClaimsAfterTheEnd(part);
-            }
-            add(&mut comparison, divergence);
+        for divergence in compare_ply(hello, status, record, &mut comparison) {
+            comparison.keep(ours, divergence);
         }
         if stops_after(hello, status) {
             return comparison;
@@ -301,10 +229,137 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
     if hello.implements(Part::Moves) {
         *comparison.plies.entry(Part::Moves).or_default() += theirs.len().min(ours.records.len());
         if let Some(divergence) = compare_acceptance(hello, ours, theirs, refused) {
-            add(&mut comparison, divergence);
+            comparison.keep(ours, divergence);
         }
     }
     comparison
+}
+
+/// Why an answer's plies are not compared at all.
+enum Unjudged<'a> {
+    /// The engine refused the game as outside what it supports, with its
+    /// message.
+    Unsupported(&'a str),
+    /// The answer is not a list of records that follow on from ply 0.
+    Misshapen(Divergence),
+}
+
+/// The records of an answer, and the engine's refusal that ends them (if
+/// any); or why none of them can be compared.
+fn their_records(
+    answer: &Answer,
+) -> Result<(&[PartialStatus], Option<TheirRefusal<'_>>), Unjudged<'_>> {
+    let (theirs, refused) = match answer {
+        Answer::Records { records, .. } => (records.as_slice(), None),
+        Answer::Error(refusal) if refusal.kind == RefusalKind::Unsupported => {
+            return Err(Unjudged::Unsupported(&refusal.message));
+        }
+        Answer::Error(refusal) => (
+            refusal.records.as_slice(),
+            Some((refusal.ply, refusal.kind, refusal.message.as_str())),
+        ),
+        Answer::Hello(_) => {
+            return Err(Unjudged::Misshapen(shape(
+                None,
+                "records or a refusal",
+                "a handshake",
+            )));
+        }
+    };
+    for (index, record) in theirs.iter().enumerate() {
+        if record.ply.map(|ply| ply as usize) != Some(index) {
+            return Err(Unjudged::Misshapen(shape(
+                record.ply,
+                &format!("the record of ply {index}"),
+                &match record.ply {
+                    Some(ply) => format!("ply {ply}"),
+                    None => "no ply".to_owned(),
+                },
+            )));
+        }
+    }
+    Ok((theirs, refused))
+}
+
+/// The divergence of an answer that stops at ply `index` of our records:
+/// none when the engine does not promise every ply, or when its refusal
+/// allows the stop ([`missing_is_allowed`]).
+fn missing_record(
+    hello: &Hello,
+    ours: &Judgement,
+    index: usize,
+    refused: Option<TheirRefusal<'_>>,
+) -> Option<Divergence> {
+    if !promises_every_ply(hello) || missing_is_allowed(hello, ours, index, refused) {
+        return None;
+    }
+    let actual = match refused {
+        Some((ply, kind, message)) => format!(
+            "{index} records, then a refusal of {} ({}: {message})",
+            ply.map_or("the start".to_owned(), |p| format!("move {p}")),
+            kind.name()
+        ),
+        None => format!("{index} records and no refusal"),
+    };
+    Some(shape(
+        u32::try_from(index).ok(),
+        &format!("{} records", ours.records.len()),
+        &actual,
+    ))
+}
+
+/// The divergences of one ply: every part judged there ([`judged_part`],
+/// less those an ending the engine lacks or an undetermined ending takes
+/// out) compared with our record as the engine declares to read it
+/// ([`as_declared`]); none when the record holds under an accepted reading
+/// or differs only by a published FEN convention (both counted), and a
+/// claim after the end regrouped ([`claim_after_the_end`]). Counts the
+/// plies compared.
+fn compare_ply(
+    hello: &Hello,
+    status: &Status,
+    record: &PartialStatus,
+    comparison: &mut Comparison,
+) -> Vec<Divergence> {
+    let expected = as_declared(hello, status);
+    let lacks = ending_it_lacks(hello, status);
+    let parts: Vec<Part> = Part::ALL
+        .into_iter()
+        .filter(|&part| {
+            judged_part(hello, part)
+                && !(lacks && part.ending().is_none())
+                && !undetermined(part, status)
+                && part.field().is_some()
+        })
+        .collect();
+    let mut at_ply: Vec<Divergence> = Vec::new();
+    for &part in &parts {
+        *comparison.plies.entry(part).or_default() += 1;
+        at_ply.extend(compare_part(part, &hello.meanings, &expected, record));
+    }
+    if !at_ply.is_empty()
+        && let Some(reading) = reading_followed(&parts, &hello.meanings, &expected, record)
+    {
+        *comparison.readings.entry(reading).or_default() += 1;
+        return Vec::new();
+    }
+    at_ply.retain(|divergence| match conventions_followed(divergence) {
+        Some(conventions) => {
+            for convention in conventions {
+                *comparison.conventions.entry(convention).or_default() += 1;
+            }
+            false
+        }
+        None => true,
+    });
+    for divergence in &mut at_ply {
+        if let Group::Part(part) = divergence.group
+            && claim_after_the_end(status, part)
+        {
+            divergence.group = Group::ClaimsAfterTheEnd(part);
+        }
+    }
+    at_ply
 }
 
 /// The per-game parts (`game-threefold-repetition`, `game-fifty-moves`)
@@ -487,97 +542,146 @@ fn sorted(moves: Option<&[String]>) -> String {
     format!("[{}]", moves.unwrap_or_default().join(", "))
 }
 
+/// Which moves the engine accepted, against ours: where the records of the
+/// two stop, and the refusal (ours and theirs) that stops them.
 fn compare_acceptance(
     hello: &Hello,
     ours: &Judgement,
     theirs: &[PartialStatus],
     refused: Option<TheirRefusal<'_>>,
 ) -> Option<Divergence> {
-    let our_plies = ours.records.len();
-    let their_plies = theirs.len();
-    let describe_ours = |(ply, kind): (Option<u32>, RefusalKind)| match ply {
-        Some(ply) => format!("move {ply} refused ({})", kind.name()),
-        None => format!("the start refused ({})", kind.name()),
-    };
-    let describe_theirs = |refusal: Option<TheirRefusal<'_>>| match refusal {
-        Some((Some(ply), kind, message)) => {
-            format!("move {ply} refused ({}: {message})", kind.name())
-        }
-        Some((None, kind, message)) => format!("the start refused ({}: {message})", kind.name()),
-        None => "every move played".to_owned(),
-    };
-    let diverge = |ply: usize, expected: String, actual: String| Divergence {
-        group: Group::MoveAcceptance,
-        cause: Cause::Plain,
-        ply: u32::try_from(ply).ok(),
-        expected,
-        actual,
-    };
     let our_refusal = ours
         .refusal
         .as_ref()
         .map(|refusal| (refusal.move_ply(), refusal.kind()));
+    let (our_plies, their_plies) = (ours.records.len(), theirs.len());
+    if our_plies == their_plies {
+        stopped_together(our_refusal, refused, our_plies)
+    } else if their_plies < our_plies {
+        they_stopped_first(hello, ours, their_plies, refused)
+    } else {
+        they_played_on(our_refusal, our_plies, their_plies)
+    }
+}
+
+/// Our refusal: of the move into ply `.0`, or of the start (`None`).
+type OurRefusal = (Option<u32>, RefusalKind);
+
+/// Both answers have `plies` records: they agree when both or neither end
+/// with a refusal.
+fn stopped_together(
+    our_refusal: Option<OurRefusal>,
+    refused: Option<TheirRefusal<'_>>,
+    plies: usize,
+) -> Option<Divergence> {
     match (our_refusal, refused) {
-        _ if our_plies == their_plies => match (our_refusal, refused) {
-            (None, None) | (Some(_), Some(_)) => None,
-            (None, Some(theirs_refusal)) => Some(diverge(
-                our_plies,
-                "every move played".to_owned(),
-                describe_theirs(Some(theirs_refusal)),
-            )),
-            (Some(our_refusal), None) if their_plies == 0 => Some(diverge(
-                0,
-                describe_ours(our_refusal),
-                "no record and no refusal".to_owned(),
-            )),
-            (Some(our_refusal), None) => Some(shape(
-                u32::try_from(their_plies).ok(),
-                &describe_ours(our_refusal),
-                "no further record and no refusal",
-            )),
-        },
-        (_, theirs_refusal) if their_plies < our_plies => {
-            let last_shared = their_plies.checked_sub(1).and_then(|i| ours.records.get(i));
-            let allowed = matches!(theirs_refusal, Some((_, RefusalKind::GameOver, _)))
-                && last_shared.is_some_and(|status| hello.draws.ends_game_at(status));
-            if allowed {
-                None
-            } else if theirs_refusal.is_none() {
-                Some(shape(
-                    u32::try_from(their_plies).ok(),
-                    &format!("{our_plies} records"),
-                    &format!("{their_plies} records and no refusal"),
-                ))
-            } else {
-                Some(diverge(
-                    their_plies,
-                    "the move played".to_owned(),
-                    describe_theirs(theirs_refusal),
-                ))
-            }
-        }
-        (Some(our_refusal @ (_, RefusalKind::GameOver)), _) => Some(Divergence {
+        (None, None) | (Some(_), Some(_)) => None,
+        (None, Some(theirs)) => Some(acceptance(
+            plies,
+            "every move played".to_owned(),
+            their_stop(Some(theirs)),
+        )),
+        (Some(ours), None) if plies == 0 => Some(acceptance(
+            0,
+            our_stop(ours),
+            "no record and no refusal".to_owned(),
+        )),
+        (Some(ours), None) => Some(shape(
+            u32::try_from(plies).ok(),
+            &our_stop(ours),
+            "no further record and no refusal",
+        )),
+    }
+}
+
+/// The engine's records stop at `their_plies`, before ours: allowed when
+/// its own draw policy ended the game at its last record and it refuses
+/// the next move as `game-over`; a missing record without a refusal;
+/// otherwise a move it refused that we play.
+fn they_stopped_first(
+    hello: &Hello,
+    ours: &Judgement,
+    their_plies: usize,
+    refused: Option<TheirRefusal<'_>>,
+) -> Option<Divergence> {
+    let last_shared = their_plies
+        .checked_sub(1)
+        .and_then(|index| ours.records.get(index));
+    let its_own_draw = matches!(refused, Some((_, RefusalKind::GameOver, _)))
+        && last_shared.is_some_and(|status| hello.draws.ends_game_at(status));
+    if its_own_draw {
+        None
+    } else if refused.is_none() {
+        Some(shape(
+            u32::try_from(their_plies).ok(),
+            &format!("{} records", ours.records.len()),
+            &format!("{their_plies} records and no refusal"),
+        ))
+    } else {
+        Some(acceptance(
+            their_plies,
+            "the move played".to_owned(),
+            their_stop(refused),
+        ))
+    }
+}
+
+/// The engine's records go on past ours (`our_plies`): a move played after
+/// the game ended, a move or start we refuse, or more records than plies.
+fn they_played_on(
+    our_refusal: Option<OurRefusal>,
+    our_plies: usize,
+    their_plies: usize,
+) -> Option<Divergence> {
+    match our_refusal {
+        Some(ours @ (_, RefusalKind::GameOver)) => Some(Divergence {
             group: Group::MovesAfterTheEnd,
-            ..diverge(
-                our_plies,
-                describe_ours(our_refusal),
-                "the move played".to_owned(),
-            )
+            ..acceptance(our_plies, our_stop(ours), "the move played".to_owned())
         }),
-        (Some(our_refusal), _) => Some(diverge(
+        Some(ours) => Some(acceptance(
             our_plies,
-            describe_ours(our_refusal),
-            if our_refusal.0.is_none() {
+            our_stop(ours),
+            if ours.0.is_none() {
                 "the start accepted".to_owned()
             } else {
                 "the move played".to_owned()
             },
         )),
-        (None, _) => Some(shape(
+        None => Some(shape(
             u32::try_from(our_plies).ok(),
             &format!("{our_plies} records"),
             &format!("{their_plies} records"),
         )),
+    }
+}
+
+/// A divergence of [`Group::MoveAcceptance`] at `ply`.
+fn acceptance(ply: usize, expected: String, actual: String) -> Divergence {
+    Divergence {
+        group: Group::MoveAcceptance,
+        cause: Cause::Plain,
+        ply: u32::try_from(ply).ok(),
+        expected,
+        actual,
+    }
+}
+
+/// Our refusal, in words.
+fn our_stop((ply, kind): OurRefusal) -> String {
+    match ply {
+        Some(ply) => format!("move {ply} refused ({})", kind.name()),
+        None => format!("the start refused ({})", kind.name()),
+    }
+}
+
+/// The engine's refusal (or none), in words.
+fn their_stop(refusal: Option<TheirRefusal<'_>>) -> String {
+    match refusal {
+        Some((Some(ply), kind, message)) => {
+            format!("move {ply} refused ({}: {message})", kind.name())
+        }
+        Some((None, kind, message)) => format!("the start refused ({}: {message})", kind.name()),
+        None => "every move played".to_owned(),
     }
 }
 
@@ -621,6 +725,52 @@ mod tests {
     }
 
     const ENDINGS: [Part; 3] = [Part::Stalemate, Part::SeventyFiveMoves, Part::Result];
+
+    #[test]
+    fn a_stop_at_the_engines_own_draw_is_no_divergence() {
+        // The clock reaches 100 at ply 1; the engine refuses move 2.
+        let ours = ours("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "a1a2 e8e7");
+        let game_over = Some((Some(2), RefusalKind::GameOver, "the game is drawn"));
+        let mut automatic = hello(&[Part::Moves], &[]);
+        automatic.draws.fifty_moves = crate::protocol::Policy::Automatic(None);
+        assert_eq!(they_stopped_first(&automatic, &ours, 2, game_over), None);
+        // Under the Laws the same stop refuses a move we play.
+        let laws = hello(&[Part::Moves], &[]);
+        let refused = they_stopped_first(&laws, &ours, 2, game_over).expect("a divergence");
+        assert_eq!(refused.group, Group::MoveAcceptance);
+        assert_eq!(refused.ply, Some(2));
+        assert_eq!(refused.expected, "the move played");
+        assert_eq!(
+            refused.actual,
+            "move 2 refused (game-over: the game is drawn)"
+        );
+        // A stop before the policy's threshold is a refusal all the same,
+        // and a stop with no refusal is a missing record.
+        let early = they_stopped_first(&automatic, &ours, 1, game_over).expect("a divergence");
+        assert_eq!(early.group, Group::MoveAcceptance);
+        let silent = they_stopped_first(&automatic, &ours, 2, None).expect("a divergence");
+        assert_eq!(silent.group, Group::AnswerShape);
+        assert_eq!(
+            (silent.expected.as_str(), silent.actual.as_str()),
+            ("3 records", "2 records and no refusal")
+        );
+    }
+
+    #[test]
+    fn records_past_ours_are_moves_after_the_end_or_refused_moves() {
+        let after = they_played_on(Some((Some(2), RefusalKind::GameOver)), 2, 3).unwrap();
+        assert_eq!(after.group, Group::MovesAfterTheEnd);
+        assert_eq!(
+            (after.expected.as_str(), after.actual.as_str()),
+            ("move 2 refused (game-over)", "the move played")
+        );
+        let start = they_played_on(Some((None, RefusalKind::InvalidFen)), 0, 1).unwrap();
+        assert_eq!(start.group, Group::MoveAcceptance);
+        assert_eq!(start.actual, "the start accepted");
+        let more = they_played_on(None, 2, 3).unwrap();
+        assert_eq!(more.group, Group::AnswerShape);
+        assert_eq!(stopped_together(None, None, 2), None);
+    }
 
     #[test]
     fn a_stalemate_reported_alone_at_the_count_follows_an_accepted_reading() {
