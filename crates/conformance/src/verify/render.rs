@@ -146,17 +146,18 @@ fn games(n: usize) -> String {
     format!("{n} game{}", if n == 1 { "" } else { "s" })
 }
 
-/// The engine's declared departures from the Laws' draw rules (it is
-/// judged on them), or `as the Laws` when there are none.
-fn draws(draws: &DrawPolicies) -> String {
+/// The departures from the Laws' draw rules the engine is judged on (those
+/// it declares, or a given profile's), or `as the Laws` when there are none.
+fn draws(draws: &DrawPolicies, judged_by: &JudgedBy) -> String {
     let deviations = draws.deviations();
     if deviations.is_empty() {
         "as the Laws".to_owned()
     } else {
-        format!(
-            "declared departures from the Laws, judged as declared: {}",
-            deviations.join("; ")
-        )
+        let whose = match judged_by {
+            JudgedBy::Handshake => "declared departures from the Laws, judged as declared",
+            JudgedBy::Given { .. } => "the given profile's departures from the Laws",
+        };
+        format!("{whose}: {}", deviations.join("; "))
     }
 }
 
@@ -231,7 +232,7 @@ fn header(report: &VerifyReport) -> Vec<String> {
             editions(hello)
         ),
         format!("judged by: {}", report.judged_by.describe(hello)),
-        format!("draw rules: {}", draws(&hello.draws)),
+        format!("draw rules: {}", draws(&hello.draws, &report.judged_by)),
     ];
     lines.extend(dead_reading(hello).map(str::to_owned));
     for (part, meaning) in &hello.meanings {
