@@ -115,9 +115,8 @@ impl JudgedBy {
                      declares are that profile's (spec/PROFILES.md)"
                 ),
                 (None, None) => format!(
-                    "its own declared draw policies and editions, those of no profile \
-                     ({}, editions {})",
-                    policies(&hello.draws),
+                    "its own declared draw policies (as below) and editions ({}), those of \
+                     no profile",
                     editions(&hello.editions)
                 ),
             },
@@ -178,9 +177,8 @@ mod tests {
         let own = hello(r#""editions":["fide-2018"],"draws":"automatic""#);
         assert_eq!(
             JudgedBy::Handshake.describe(&own),
-            "its own declared draw policies and editions, those of no profile \
-             (threefold-repetition: automatic (the Laws: claim); fifty-moves: automatic \
-             (the Laws: claim), editions fide-2018)"
+            "its own declared draw policies (as below) and editions (fide-2018), those of \
+             no profile"
         );
         assert_eq!(JudgedBy::Handshake.profile_of(&own), None);
     }
