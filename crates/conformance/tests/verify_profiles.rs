@@ -154,3 +154,34 @@ fn our_arbiter_judged_by_a_platform_profile_is_reported_with_findings() {
     );
     assert_eq!(json["judged_by"]["declared_editions"][1], "fide-2014");
 }
+
+/// The handshake with a profile in spec/PROTOCOL.md reads as the draw
+/// policies and editions the page says it stands for.
+#[test]
+fn the_protocol_page_profile_example_reads_as_the_page_says() {
+    use drawrules::laws::Edition;
+    use drawrules_conformance::protocol::{DrawPolicies, Policy, read_answer};
+
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/PROTOCOL.md"),
+    )
+    .unwrap();
+    let block = page
+        .split("```json\n")
+        .skip(1)
+        .map(|block| block.split("```").next().unwrap())
+        .find(|block| block.contains("\"profile\""))
+        .expect("an example with a profile");
+    let Answer::Hello(hello) = read_answer(&block.replace('\n', " ")).unwrap() else {
+        panic!("a handshake: {block}")
+    };
+    assert_eq!(hello.profile, Some(Profile::ChessCom));
+    assert_eq!(hello.editions, [Edition::Fide2018]);
+    assert_eq!(
+        hello.draws,
+        DrawPolicies {
+            threefold_repetition: Policy::Automatic(None),
+            ..DrawPolicies::default()
+        }
+    );
+}
