@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Misbehaves by its handshake: the JSON object given as its one argument is
-# merged into an otherwise valid protocol 2 handshake (say a meaning given
-# to the wrong part, or a leniency no repair covers), which the harness must
-# refuse. Should it be asked anyway, it answers judge requests with
+# Says what it is told in its handshake: the JSON object given as its one
+# argument is merged into an otherwise valid protocol 2 handshake (say a
+# meaning given to the wrong part, a leniency no repair covers, or a
+# profile), a key given null taken out. The harness refuses most such
+# handshakes. Should it be asked anyway, it answers judge requests with
 # well-formed records holding only `ply`.
 import json
 import sys
@@ -14,7 +15,11 @@ for line in sys.stdin:
     if request["type"] == "hello":
         answer = {"type": "hello", "protocol": 2, "name": "handshake-says", "version": "1",
                   "implements": ["clock", "moves"], "editions": ["fide-2018"]}
-        answer.update(extra)
+        for key, value in extra.items():
+            if value is None:
+                answer.pop(key, None)
+            else:
+                answer[key] = value
     elif request["type"] == "judge":
         plies = len(request["moves"])
         first = 0 if request["plies"] == "all" else plies

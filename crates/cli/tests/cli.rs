@@ -154,6 +154,64 @@ fn a_number_of_engine_processes_out_of_range_is_a_usage_error() {
 }
 
 #[test]
+fn verify_judges_by_a_profile_given_and_refuses_an_unknown_one() {
+    use drawrules_conformance::protocol::Profile;
+
+    // Our arbiter follows the Laws: judged by them it passes, judged by a
+    // platform that ends the game at the third occurrence it does not.
+    let laws = drawrules(&[
+        "verify",
+        "--no-cases",
+        "--games",
+        "20",
+        "--profile",
+        "fide-2018",
+    ]);
+    let stdout = text(&laws.stdout);
+    assert_eq!(laws.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(
+            "\njudged by: profile fide-2018, given to verify in place of the handshake's \
+             (the Laws' draw policies, editions fide-2018, fide-2014) (spec/PROFILES.md)\n"
+        ),
+        "{stdout}"
+    );
+    let platform = drawrules(&[
+        "verify",
+        "--no-cases",
+        "--games",
+        "20",
+        "--profile",
+        "chess-com",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(platform.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&platform.stdout).unwrap();
+    assert_eq!(json["judged_by"]["profile"], "chess-com");
+    assert_eq!(json["unexpected"], serde_json::json!(["result"]));
+
+    let unknown = drawrules(&["verify", "--no-cases", "--profile", "fics"]);
+    let stderr = text(&unknown.stderr);
+    assert_eq!(unknown.status.code(), Some(64), "{stderr}");
+    assert!(unknown.stdout.is_empty());
+    assert_eq!(
+        stderr.lines().next(),
+        Some(
+            "error: invalid value 'fics' for '--profile <PROFILE>': unknown profile \"fics\" \
+             (expected fide-2018, fide-2014, lichess, chess-com or us-chess)"
+        ),
+        "{stderr}"
+    );
+
+    // The help names every profile.
+    let help = text(&drawrules(&["verify", "--help"]).stdout);
+    for profile in Profile::ALL {
+        assert!(help.contains(profile.name()), "{profile}: {help}");
+    }
+}
+
+#[test]
 fn our_arbiter_verified_under_the_exact_dead_position_rule_passes() {
     let output = drawrules(&[
         "verify",

@@ -301,6 +301,59 @@ fn a_handshake_with_a_meaning_or_leniency_that_cannot_be_judged_is_refused() {
     }
 }
 
+/// A handshake may name a profile instead of its draw policies and
+/// editions; a profile given with either, or one we do not know, is
+/// refused with a line that says why.
+#[test]
+fn a_handshake_may_name_a_profile_and_is_refused_for_an_unknown_or_conflicting_one() {
+    use drawrules::laws::Edition;
+    use drawrules_conformance::protocol::Profile;
+
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/handshake-says.py");
+    let says = |extra: &str| {
+        EngineProcess::new(
+            &format!("python3 {} '{extra}'", script.display()),
+            Duration::from_millis(5_000),
+        )
+    };
+    let mut engine = says(r#"{"profile": "us-chess", "editions": null}"#);
+    let hello = engine.hello().unwrap();
+    assert_eq!(hello.profile, Some(Profile::UsChess));
+    assert_eq!(hello.draws, Profile::UsChess.draws());
+    assert_eq!(hello.editions, [Edition::Fide2018, Edition::Fide2014]);
+    engine.stop();
+
+    for (extra, expected) in [
+        (
+            r#"{"profile": "lichess"}"#,
+            "profile \"lichess\" given with editions: a profile sets the draw policies and \
+             editions, so give it alone, or draws and editions without it",
+        ),
+        (
+            r#"{"profile": "lichess", "editions": null, "draws": {"fifty-moves": "claim"}}"#,
+            "profile \"lichess\" given with draws: a profile sets",
+        ),
+        (
+            r#"{"profile": "fics", "editions": null}"#,
+            "unknown profile \"fics\" (expected fide-2018, fide-2014, lichess, chess-com or \
+             us-chess)",
+        ),
+    ] {
+        let mut engine = says(extra);
+        let err = verify(
+            &mut engine,
+            &options(3),
+            KnownDivergences::default(),
+            &mut |_, _| {},
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains(expected), "{extra}: {err}");
+        assert!(!err.contains('\n'), "{extra}: one line: {err}");
+    }
+}
+
 #[test]
 fn reports_render_in_every_format() {
     let mut engine = engine("fifty-off-by-one.py", 5_000);

@@ -63,6 +63,7 @@ pub fn protocol_answers(text: &str) -> Result<Agreement, InconsistencyError> {
         name: "fuzz".to_owned(),
         version: String::new(),
         implements,
+        profile: None,
         editions: vec![Edition::Fide2018],
         draws: DrawPolicies::default(),
         dead_position: DeadReading::Material,

@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use crate::signals::{Received, StopRequest};
 use drawrules_conformance::corpus::{built_in, load_dir};
 use drawrules_conformance::protocol::{
-    EngineError, EngineProcess, adopt_orphans, stop_all_engines,
+    EngineError, EngineProcess, Profile, adopt_orphans, stop_all_engines,
 };
 use drawrules_conformance::verify::{
     KnownDivergences, OurArbiter, OurExactArbiter, Subject, VerifyOptions, VerifyReport, render,
@@ -86,6 +86,12 @@ pub struct VerifyArgs {
     /// with --engine says in its handshake which reading it follows.
     #[arg(long, conflicts_with = "engine")]
     exact_dead_position: bool,
+    /// Judge by a profile's draw policies and editions
+    /// (spec/PROFILES.md) in place of those the handshake declares:
+    /// fide-2018, fide-2014, lichess, chess-com or us-chess. The games
+    /// sent name the profile's editions.
+    #[arg(long)]
+    profile: Option<Profile>,
 }
 
 /// Exit code when the engine diverges beyond its known divergences.
@@ -148,6 +154,7 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         corpus,
         allow_unsupported: args.allow_unsupported,
         stop: Some(stop.flag()),
+        profile: args.profile,
         ..VerifyOptions::default()
     };
     let jobs = match jobs(args.jobs) {

@@ -12,6 +12,7 @@ use drawrules::{Article, Field};
 
 use super::draws::DrawPolicies;
 use super::meanings::Meanings;
+use super::profiles::Profile;
 use crate::verify::Malformation;
 
 /// The protocol version this harness speaks.
@@ -191,23 +192,41 @@ impl Part {
     }
 }
 
-/// The engine's half of the handshake.
+/// The engine's half of the handshake, as the harness judges it: a
+/// `profile` is read as the draw policies and editions it stands for
+/// (`spec/PROFILES.md`); a handshake that gives a profile with `draws` or
+/// `editions` is refused, as is an unknown profile.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_conformance::protocol::{Hello, Policy, Profile};
+///
+/// let hello: Hello = serde_json::from_str(
+///     r#"{"protocol":2,"name":"x","implements":["result"],"profile":"chess-com"}"#,
+/// ).unwrap();
+/// assert_eq!(hello.profile, Some(Profile::ChessCom));
+/// assert_eq!(hello.draws.threefold_repetition, Policy::Automatic(None));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "super::handshake::HelloWire")]
 pub struct Hello {
     /// The protocol version the engine speaks.
     pub protocol: u32,
     /// The library or program.
     pub name: String,
     /// Its version.
-    #[serde(default)]
     pub version: String,
     /// The parts of the rules it reports.
     pub implements: Vec<Part>,
+    /// The profile it follows, if it named one (protocol 2): its draw
+    /// policies and editions are then the profile's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub profile: Option<Profile>,
     /// The editions it follows (at least one).
     pub editions: Vec<Edition>,
     /// What it does with each draw rule (protocol 1's word is read as
     /// policies too).
-    #[serde(deserialize_with = "super::draws::deserialize_draws", default)]
     pub draws: DrawPolicies,
     /// How it decides Article 5.2.2 (dead position): by material (the
     /// default) or exactly. An engine that declares `exact` is held to our
@@ -215,17 +234,16 @@ pub struct Hello {
     /// nothing.
     #[serde(
         rename = "dead-position",
-        default,
         skip_serializing_if = "DeadReading::is_material"
     )]
     pub dead_position: DeadReading,
     /// The parts whose library API answers a narrower question than the
     /// Laws ask, each with the meaning `verify` then judges it by.
-    #[serde(default, skip_serializing_if = "Meanings::is_empty")]
+    #[serde(skip_serializing_if = "Meanings::is_empty")]
     pub meanings: Meanings,
     /// The kinds of malformed input the engine reads leniently on purpose
     /// (only those with one repair), judged on the repaired text.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lenient: Vec<Malformation>,
 }
 

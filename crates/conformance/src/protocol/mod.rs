@@ -6,6 +6,9 @@
 //! * [`messages`]: what is said: requests, answers, the handshake, records
 //!   that may leave out what the engine does not implement;
 //! * [`draws`]: the draw policy an engine declares per rule;
+//! * [`profiles`]: named sets of draw policies and editions
+//!   (`spec/PROFILES.md`), declared at once;
+//! * `handshake`: a handshake read, its profile expanded;
 //! * [`meanings`]: a part whose library API answers a narrower question;
 //! * [`reader`]: one line of an engine's output read as an answer, or a clean
 //!   [`ParseAnswerError`];
@@ -13,9 +16,11 @@
 //!   restarts and faults.
 
 pub mod draws;
+mod handshake;
 pub mod meanings;
 pub mod messages;
 pub mod process;
+pub mod profiles;
 pub mod reader;
 
 pub use draws::{DrawPolicies, Policy};
@@ -27,4 +32,5 @@ pub use messages::{
 pub use process::{
     BROKEN_AFTER, ENGINE_ID_VAR, EngineError, EngineProcess, adopt_orphans, stop_all_engines,
 };
+pub use profiles::{ParseProfileError, Profile};
 pub use reader::{ParseAnswerError, read_answer};

@@ -198,6 +198,7 @@ mod tests {
             name: "test".to_owned(),
             version: String::new(),
             implements: implements.to_vec(),
+            profile: None,
             editions: vec![Edition::Fide2018],
             draws: DrawPolicies::default(),
             dead_position: DeadReading::Material,

@@ -14,6 +14,8 @@
 //! * shrinking each group and cause to a minimal game (a prefix of moves
 //!   replaced by the FEN it reaches, moves dropped, simpler starts);
 //! * [`KnownDivergences`]: the known-divergences file, strict both ways;
+//! * [`JudgedBy`]: the draw policies and editions judged by, the
+//!   handshake's or a profile given in their place;
 //! * [`render`]: text, JSON, JUnit and Markdown reports.
 
 mod cause;
@@ -21,6 +23,7 @@ mod compare;
 mod conventions;
 mod exceptions;
 mod judge;
+mod judged_by;
 mod known;
 mod malformed;
 mod parallel;
@@ -33,6 +36,7 @@ pub use cause::Cause;
 pub use compare::{Comparison, Divergence, Group, compare};
 pub use conventions::{Convention, fen_conventions};
 pub use judge::judge_text;
+pub use judged_by::JudgedBy;
 pub use known::{KnownDivergences, KnownDivergencesError};
 pub use malformed::{Malformation, malformed_game};
 pub use readings::Reading;
@@ -47,7 +51,7 @@ use std::time::{Duration, Instant};
 use drawrules::Judgement;
 
 use crate::corpus::Corpus;
-use crate::protocol::{EngineError, Hello, Part};
+use crate::protocol::{EngineError, Hello, Part, Profile};
 use drawrules::StartPosition;
 use drawrules_scenario::run_of;
 
@@ -73,6 +77,10 @@ pub struct VerifyOptions {
     /// counted as judged, and the report covers the games judged before
     /// ([`VerifyReport::stopped`]). Nothing here watches for signals.
     pub stop: Option<Arc<AtomicBool>>,
+    /// A profile to judge by in place of the draw policies and editions
+    /// the handshake declares (`--profile`); the games sent name the
+    /// profile's editions.
+    pub profile: Option<Profile>,
 }
 
 impl Default for VerifyOptions {
@@ -85,6 +93,7 @@ impl Default for VerifyOptions {
             shrink_budget: 300,
             allow_unsupported: false,
             stop: None,
+            profile: None,
         }
     }
 }
@@ -140,8 +149,11 @@ impl Finding {
 /// The outcome of a verification run.
 #[derive(Debug, Clone)]
 pub struct VerifyReport {
-    /// The engine's handshake.
+    /// The engine's handshake, as judged: with a profile given to verify,
+    /// that profile's draw policies and editions in place of its own.
     pub hello: Hello,
+    /// Where the draw policies and editions judged by come from.
+    pub judged_by: JudgedBy,
     /// Corpus games judged (case and edition).
     pub case_games: usize,
     /// Where the corpus came from ([`Corpus::source`]), `None` without one.
@@ -265,7 +277,8 @@ pub fn verify(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<VerifyReport, EngineError> {
     let started = Instant::now();
-    let hello = subject.hello()?;
+    let mut hello = subject.hello()?;
+    let judged_by = JudgedBy::apply(&mut hello, options.profile);
     let games = games(&hello, options);
     let total = games.len();
     let stopped = stopping(options);
@@ -287,7 +300,13 @@ pub fn verify(
         }
     }
     Ok(assemble(
-        subject, hello, options, known, games, checks, started,
+        subject,
+        (hello, judged_by),
+        options,
+        known,
+        games,
+        checks,
+        started,
     ))
 }
 
@@ -340,12 +359,14 @@ pub fn verify_parallel(
             )));
         }
     }
+    let mut hello = hello;
+    let judged_by = JudgedBy::apply(&mut hello, options.profile);
     let games = games(&hello, options);
     let checks = parallel::check_all(subjects, &hello, &games, &stopping(options), progress);
     let (first, _) = subjects.split_first_mut().expect("at least one subject");
     Ok(assemble(
         first.as_mut(),
-        hello,
+        (hello, judged_by),
         options,
         known,
         games,
@@ -445,7 +466,7 @@ fn games(hello: &Hello, options: &VerifyOptions) -> Vec<RunGame> {
 /// compared.
 fn assemble(
     subject: &mut dyn Subject,
-    hello: Hello,
+    (hello, judged_by): (Hello, JudgedBy),
     options: &VerifyOptions,
     known: KnownDivergences,
     games: Vec<RunGame>,
@@ -545,6 +566,7 @@ fn assemble(
     }
     VerifyReport {
         hello,
+        judged_by,
         case_games,
         corpus: options.corpus.as_ref().map(|corpus| corpus.source.clone()),
         generated_games: options.games,

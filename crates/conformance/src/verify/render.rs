@@ -16,7 +16,7 @@ use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 use super::cause::Cause;
 use super::compare::Group;
 use super::shrink::{Minimal, Trial};
-use super::{Finding, Problem, VerifyReport};
+use super::{Finding, JudgedBy, Problem, VerifyReport};
 
 /// A TOML (and JSON) string literal.
 fn quoted(text: &str) -> String {
@@ -146,17 +146,18 @@ fn games(n: usize) -> String {
     format!("{n} game{}", if n == 1 { "" } else { "s" })
 }
 
-/// The engine's declared departures from the Laws' draw rules (it is
-/// judged on them), or `as the Laws` when there are none.
-fn draws(draws: &DrawPolicies) -> String {
+/// The departures from the Laws' draw rules the engine is judged on (those
+/// it declares, or a given profile's), or `as the Laws` when there are none.
+fn draws(draws: &DrawPolicies, judged_by: &JudgedBy) -> String {
     let deviations = draws.deviations();
     if deviations.is_empty() {
         "as the Laws".to_owned()
     } else {
-        format!(
-            "declared departures from the Laws, judged as declared: {}",
-            deviations.join("; ")
-        )
+        let whose = match judged_by {
+            JudgedBy::Handshake => "declared departures from the Laws, judged as declared",
+            JudgedBy::Given { .. } => "the given profile's departures from the Laws",
+        };
+        format!("{whose}: {}", deviations.join("; "))
     }
 }
 
@@ -217,7 +218,8 @@ fn compared_text(report: &VerifyReport) -> String {
 }
 
 /// What every report says first, one line each, the same for text and
-/// Markdown: the engine, how it is judged (draw policies, 5.2.2 reading,
+/// Markdown: the engine, how it is judged (the profile or the handshake's
+/// own policies, draw policies, 5.2.2 reading,
 /// narrower meanings), the accepted readings and conventions it follows,
 /// what it implements, what was judged and compared.
 fn header(report: &VerifyReport) -> Vec<String> {
@@ -229,7 +231,8 @@ fn header(report: &VerifyReport) -> Vec<String> {
             hello.protocol,
             editions(hello)
         ),
-        format!("draw rules: {}", draws(&hello.draws)),
+        format!("judged by: {}", report.judged_by.describe(hello)),
+        format!("draw rules: {}", draws(&hello.draws, &report.judged_by)),
     ];
     lines.extend(dead_reading(hello).map(str::to_owned));
     for (part, meaning) in &hello.meanings {
@@ -442,8 +445,28 @@ pub fn json(report: &VerifyReport) -> String {
             })
         })
         .collect();
+    let judged_by = match &report.judged_by {
+        JudgedBy::Handshake => json!({
+            "source": report.judged_by.source(),
+            "profile": report.judged_by.profile_of(&report.hello),
+            "declared_profile": report.hello.profile,
+        }),
+        JudgedBy::Given {
+            profile,
+            declared_profile,
+            declared_draws,
+            declared_editions,
+        } => json!({
+            "source": report.judged_by.source(),
+            "profile": profile,
+            "declared_profile": declared_profile,
+            "declared_draws": declared_draws,
+            "declared_editions": declared_editions,
+        }),
+    };
     json!({
         "engine": report.hello,
+        "judged_by": judged_by,
         "case_games": report.case_games,
         "corpus": report.corpus,
         "generated_games": report.generated_games,
@@ -564,11 +587,16 @@ pub fn junit(report: &VerifyReport) -> String {
         }
         cases.push_str("</testcase>\n");
     }
+    let profile = report
+        .judged_by
+        .profile_of(&report.hello)
+        .map_or("none", |profile| profile.name());
     format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"drawrules verify: {}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{:.3}\">\n{cases}  </testsuite>\n</testsuites>\n",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"drawrules verify: {}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{:.3}\">\n    <properties>\n      <property name=\"profile\" value=\"{profile}\"/>\n      <property name=\"judged-by\" value=\"{}\"/>\n    </properties>\n{cases}  </testsuite>\n</testsuites>\n",
         xml(&report.hello.title()),
         names.len(),
-        report.elapsed.as_secs_f64()
+        report.elapsed.as_secs_f64(),
+        xml(&report.judged_by.describe(&report.hello))
     )
 }
 
@@ -579,7 +607,17 @@ pub fn markdown(report: &VerifyReport) -> String {
     let mut out = String::new();
     let hello = &report.hello;
     let groups = report.groups();
-    let _ = writeln!(out, "## {}\n", hello.title());
+    let _ = writeln!(
+        out,
+        "## {}: {}\n",
+        hello.title(),
+        report
+            .judged_by
+            .profile_of(hello)
+            .map_or("own draw policies".to_owned(), |profile| format!(
+                "profile {profile}"
+            ))
+    );
     for line in header(report) {
         let _ = writeln!(out, "* {line}");
     }

@@ -106,6 +106,7 @@ fn our_hello(name: &str, dead_position: DeadReading) -> Hello {
         name: name.to_owned(),
         version: env!("CARGO_PKG_VERSION").to_owned(),
         implements: Part::ALL.to_vec(),
+        profile: None,
         editions: Edition::ALL.to_vec(),
         draws: DrawPolicies::default(),
         dead_position,
