@@ -26,6 +26,7 @@ engine=${DRAWRULES_ENGINE:-}
 known=${DRAWRULES_KNOWN:-}
 games=${DRAWRULES_GAMES:-300}
 seed=${DRAWRULES_SEED:-1}
+profile=${DRAWRULES_PROFILE:-}
 junit=${DRAWRULES_JUNIT:-drawrules-junit.xml}
 package=${DRAWRULES_PACKAGE:-drawrules}
 python=${DRAWRULES_PYTHON:-python3}
@@ -63,6 +64,9 @@ say "$(drawrules --version) from $env_dir"
 args=(verify --engine "$engine" --games "$games" --seed "$seed" --format markdown --junit "$junit")
 if [ -n "$known" ]; then
     args+=(--known "$known")
+fi
+if [ -n "$profile" ]; then
+    args+=(--profile "$profile")
 fi
 args+=("${extra[@]}")
 

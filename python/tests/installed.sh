@@ -112,4 +112,10 @@ action 0 system "node drawrules-adapter.mjs" chess-js.toml "$system_python"
 status=0
 user env DRAWRULES_ENGINE= bash "$repo/action/verify.sh" 2>"$work/usage.err" || status=$?
 [ "$status" = 64 ] && grep -q 'no engine' "$work/usage.err" || fail "action without an engine: status $status"
+# The profile input reaches verify: an unknown one is verify's usage error.
+status=0
+user env RUNNER_TEMP="$work/runner-system" DRAWRULES_ENGINE="node drawrules-adapter.mjs" \
+    DRAWRULES_PACKAGE="$wheel" DRAWRULES_PYTHON="$system_python" DRAWRULES_PROFILE=fics \
+    bash "$repo/action/verify.sh" >"$work/profile.out" 2>"$work/profile.err" || status=$?
+[ "$status" = 64 ] && grep -q 'fics' "$work/profile.err" || { cat "$work/profile.err" >&2; fail "action with an unknown profile: status $status"; }
 say "the wheel works as documented"
