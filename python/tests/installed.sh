@@ -108,14 +108,54 @@ clean_path="$clean_path:$(dirname "$system_python")"
 rm -rf "$work/runner-system" && mkdir -p "$work/runner-system"
 action 0 system "node drawrules-adapter.mjs" chess-js.toml "$system_python"
 [ -x "$work/runner-system/drawrules-venv/bin/drawrules" ] || fail "action, system: no environment of its own"
-# Used wrongly: one line, status 64.
-status=0
-user env DRAWRULES_ENGINE= bash "$repo/action/verify.sh" 2>"$work/usage.err" || status=$?
-[ "$status" = 64 ] && grep -q 'no engine' "$work/usage.err" || fail "action without an engine: status $status"
-# The profile input reaches verify: an unknown one is verify's usage error.
+# Used wrongly: the action's one line (after what pip said, if it ran),
+# status 64, nothing on standard output.
+refused() {
+    local name=$1 line=$2
+    shift 2
+    local status=0
+    user env RUNNER_TEMP="$work/runner-system" DRAWRULES_PACKAGE="$wheel" "$@" \
+        bash "$repo/action/verify.sh" >"$work/$name.out" 2>"$work/$name.err" || status=$?
+    if [ "$status" != 64 ] || [ -s "$work/$name.out" ] || [ "$(tail -n 1 "$work/$name.err")" != "$line" ]; then
+        cat "$work/$name.out" "$work/$name.err" >&2
+        fail "action, $name: status $status, expected 64 and the line: $line"
+    fi
+    say "action, $name: exit status 64; $line"
+}
+refused no-engine "drawrules action: no engine: set the action's engine input (DRAWRULES_ENGINE), the command that runs your adapter" \
+    DRAWRULES_ENGINE=
+refused no-known "drawrules action: the known-divergences file missing.toml does not exist (from $work/elsewhere)" \
+    DRAWRULES_ENGINE="$python_chess" DRAWRULES_KNOWN=missing.toml
+refused no-python "drawrules action: no no-such-python on PATH: set the action's python input, or install Python first (actions/setup-python)" \
+    DRAWRULES_ENGINE="$python_chess" DRAWRULES_PYTHON=no-such-python
+refused no-wheel "drawrules action: pip could not install $work/missing.whl into $work/venv" \
+    DRAWRULES_ENGINE="$python_chess" DRAWRULES_PYTHON=python DRAWRULES_PACKAGE="$work/missing.whl"
+# The profile input reaches verify: an unknown one is verify's usage error,
+# which the action passes on with an annotation.
 status=0
 user env RUNNER_TEMP="$work/runner-system" DRAWRULES_ENGINE="node drawrules-adapter.mjs" \
     DRAWRULES_PACKAGE="$wheel" DRAWRULES_PYTHON="$system_python" DRAWRULES_PROFILE=fics \
     bash "$repo/action/verify.sh" >"$work/profile.out" 2>"$work/profile.err" || status=$?
-[ "$status" = 64 ] && grep -q 'fics' "$work/profile.err" || { cat "$work/profile.err" >&2; fail "action with an unknown profile: status $status"; }
+[ "$status" = 64 ] \
+    && grep -qx "error: invalid value 'fics' for '--profile <PROFILE>': unknown profile \"fics\" (expected fide-2018, fide-2014, lichess, chess-com or us-chess)" "$work/profile.err" \
+    && [ "$(cat "$work/profile.out")" = "::error title=drawrules verify::drawrules verify stopped with exit status 64 (see the log)" ] \
+    || { cat "$work/profile.out" "$work/profile.err" >&2; fail "action with an unknown profile: status $status"; }
+say "action, unknown profile: exit status 64"
+
+# The wheel without python-chess: the adapter says what is missing (status
+# 2) and verify fails the handshake (status 1, nothing on standard output;
+# verify does not pass the engine's standard error on).
+python3 -m venv "$work/bare"
+"$work/bare/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel"
+bare() { (cd "$work/elsewhere" && env -i HOME="$work" PATH="$work/bare/bin:/usr/bin:/bin" "$@"); }
+status=0
+bare python -m drawrules.adapters.python_chess </dev/null 2>"$work/bare-adapter.err" || status=$?
+[ "$status" = 2 ] && [ "$(cat "$work/bare-adapter.err")" = "the python-chess adapter needs python-chess in this Python ($work/bare/bin/python): pip install chess" ] \
+    || { cat "$work/bare-adapter.err" >&2; fail "the adapter without python-chess: status $status"; }
+status=0
+bare drawrules verify --engine "$python_chess" >"$work/bare.out" 2>"$work/bare.err" || status=$?
+[ "$status" = 1 ] && [ ! -s "$work/bare.out" ] \
+    && [ "$(cat "$work/bare.err")" = "error: the engine failed its handshake: the engine exited (exit status: 2)" ] \
+    || { cat "$work/bare.out" "$work/bare.err" >&2; fail "verify without python-chess: status $status"; }
+say "without python-chess: the adapter exits 2 with its line, verify 1"
 say "the wheel works as documented"
