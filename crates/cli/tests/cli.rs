@@ -554,20 +554,76 @@ fn verify_writes_a_junit_file_beside_the_report_it_prints() {
     assert!(junit.starts_with("<?xml"), "{junit}");
     assert_eq!(untimed(&junit), untimed(&text(&printed.stdout)));
 
-    // A file that cannot be written: the report is printed whole, then
-    // one line says so, exit status 2.
+    // A file that cannot be written: a usage error before anything is
+    // judged (nothing printed), exit status 64.
     let missing = dir.join("no-such-dir").join("report.xml");
     let output = drawrules(&[&args[..], &["--junit", missing.to_str().unwrap()]].concat());
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(
-        untimed(&text(&output.stdout)).join("\n"),
-        untimed(&markdown).join("\n")
-    );
+    assert_eq!(output.status.code(), Some(64));
+    assert_eq!(text(&output.stdout), "");
     assert_eq!(
         text(&output.stderr),
         format!(
-            "error: --junit {}: cannot write the report: No such file or directory (os error 2)\n",
+            "error: --junit {}: cannot write there: No such file or directory (os error 2); nothing was judged\n",
             missing.display()
         )
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verify_replaces_a_stale_junit_file_on_every_exit() {
+    let dir = corpus_dir("junit-stale", &[]);
+    let file = dir.join("report.xml");
+    let stale =
+        "<?xml version=\"1.0\"?><testsuites><testsuite name=\"old\" tests=\"0\"/></testsuites>\n";
+    // The engine fails its handshake (a part implemented whose rule is
+    // declared absent): the file says so in one failing test case.
+    std::fs::write(&file, stale).unwrap();
+    let engine = format!(
+        "python3 {}/../../tests/engines/handshake-says.py '{{\"implements\": [\"fifty-moves\"], \"draws\": {{\"fifty-moves\": \"absent\"}}}}'",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let output = drawrules(&[
+        "verify",
+        "--no-cases",
+        "--games",
+        "1",
+        "--engine",
+        &engine,
+        "--junit",
+        file.to_str().unwrap(),
+    ]);
+    let error = "the engine failed its handshake: unexpected answer: implements lists fifty-moves, \
+                 but its rule is absent under the handshake's draws: leave the part out of \
+                 implements, or declare draw policies that keep its rule";
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stdout), "");
+    assert_eq!(text(&output.stderr), format!("error: {error}\n"));
+    let junit = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        junit,
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"drawrules verify\" tests=\"1\" failures=\"1\" skipped=\"0\">\n    <testcase classname=\"drawrules.verify\" name=\"verify\"><failure message=\"{}\"/></testcase>\n  </testsuite>\n</testsuites>\n",
+            error
+        )
+    );
+    // An unreadable known-divergences file: the same, with its line.
+    std::fs::write(&file, stale).unwrap();
+    let known = dir.join("known.toml");
+    std::fs::write(&known, "[[known]]\nrule = 1\n").unwrap();
+    let output = drawrules(&[
+        "verify",
+        "--no-cases",
+        "--known",
+        known.to_str().unwrap(),
+        "--junit",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let junit = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        junit.contains("name=\"verify\"><failure message=\"--known: "),
+        "{junit}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -269,7 +269,7 @@ fn a_bad_handshake_stops_the_run_with_the_fault() {
 }
 
 #[test]
-fn a_handshake_with_a_meaning_or_leniency_that_cannot_be_judged_is_refused() {
+fn a_handshake_that_cannot_be_judged_or_contradicts_itself_is_refused() {
     let script =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/handshake-says.py");
     for (extra, expected) in [
@@ -287,6 +287,23 @@ fn a_handshake_with_a_meaning_or_leniency_that_cannot_be_judged_is_refused() {
             "a leniency that cannot be judged: square-off-the-board",
         ),
         (r#"{"lenient": ["shouting"]}"#, "unknown variant `shouting`"),
+        (
+            r#"{"profle": "us-chess"}"#,
+            "unknown field `profle` in a protocol 2 handshake",
+        ),
+        (
+            r#"{"implements": ["clock", "fivefold-repetition"], "editions": null, "profile": "us-chess"}"#,
+            "implements lists fivefold-repetition, but its rule is absent under profile us-chess",
+        ),
+        (
+            r#"{"implements": ["threefold-on-move"], "draws": {"threefold-repetition": "absent"}}"#,
+            "implements lists threefold-on-move, but its rule is absent under the handshake's draws",
+        ),
+        (
+            r#"{"draws": {"threefold-repetition": {"automatic": 1}}}"#,
+            "draw policies that cannot be judged: threefold-repetition: {\"automatic\": 1}: no \
+             rulebook or platform ends the game there",
+        ),
     ] {
         let command = format!("python3 {} '{extra}'", script.display());
         let mut engine = EngineProcess::new(&command, Duration::from_millis(5_000));
@@ -379,7 +396,7 @@ fn reports_render_in_every_format() {
     );
     let markdown = render::markdown(&report);
     assert!(
-        markdown.contains("| fifty-moves | 9.3.2 | no ("),
+        markdown.contains("| fifty-moves | 9.3.2 | diverges ("),
         "{markdown}"
     );
 }

@@ -321,16 +321,13 @@ fn end_where(
 }
 
 /// A platform that ends the game at a clock of 100 plies and has no
-/// threefold repetition: it declares so in protocol 2 and is judged on it.
+/// threefold repetition: it declares so in protocol 2 and is judged on it
+/// (it does not implement the threefold part: a part implemented whose
+/// rule is absent is refused).
 fn hundred_plies(hello: Hello) -> Hello {
     Hello {
         protocol: 2,
-        implements: vec![
-            Part::Result,
-            Part::Clock,
-            Part::FiftyMoves,
-            Part::ThreefoldRepetition,
-        ],
+        implements: vec![Part::Result, Part::Clock, Part::FiftyMoves],
         draws: DrawPolicies {
             fifty_moves: Policy::Automatic(Some(100)),
             threefold_repetition: Policy::Absent,
@@ -368,8 +365,13 @@ fn a_declared_automatic_fifty_move_rule_is_judged_as_declared() {
             && text.contains("threefold-repetition: absent (the Laws: claim)"),
         "{text}"
     );
-    // The threefold part is declared but its rule absent: not compared.
+    // The threefold rule is absent: its part is not compared, and the
+    // reports say it is not implemented.
     assert!(!report.compared.contains_key(&Part::ThreefoldRepetition));
+    assert!(
+        text.contains("  threefold-repetition: not implemented\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -520,4 +522,200 @@ fn per_game_answers_are_compared_and_promise_no_records() {
         .find_map(|f| f.minimal.as_ref())
         .unwrap();
     assert_eq!(minimal.divergence.expected, "true", "{text}");
+}
+
+/// Our arbiter, blind to fivefold repetition: it never reports the ending
+/// and plays on (a planted bug).
+fn blind_to_fivefold(_: &JudgeRequest, mut answer: Answer) -> Answer {
+    for record in records_of(&mut answer) {
+        if let Some(ended) = &mut record.ended
+            && ended.contains(&drawrules::Ending::FivefoldRepetition)
+        {
+            ended.retain(|&e| e != drawrules::Ending::FivefoldRepetition);
+        }
+    }
+    answer
+}
+
+#[test]
+fn a_part_a_given_profile_leaves_out_is_not_compared_in_every_format() {
+    let options = |profile| VerifyOptions {
+        games: 300,
+        profile,
+        ..VerifyOptions::default()
+    };
+    let mut subject = Doctored {
+        hello: |hello| hello,
+        answer: blind_to_fivefold,
+    };
+    let plain = verify(
+        &mut subject,
+        &options(None),
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    assert!(
+        plain.unexpected().contains(&"fivefold-repetition"),
+        "the bug shows under the Laws: {}",
+        render::text(&plain)
+    );
+    let report = verify(
+        &mut subject,
+        &options(Some(drawrules_conformance::protocol::Profile::UsChess)),
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let why = "its rule is absent under profile us-chess, given to verify (--profile)";
+    let text = render::text(&report);
+    assert!(
+        text.contains(&format!("  fivefold-repetition: not compared: {why}\n")),
+        "{text}"
+    );
+    assert!(
+        text.contains("  seventy-five-moves: not compared: ") && !text.contains(": yes"),
+        "{text}"
+    );
+    let markdown = render::markdown(&report);
+    assert!(
+        markdown.contains(&format!(
+            "| fivefold-repetition | 9.6.1 | not compared: {why} |"
+        )),
+        "{markdown}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();
+    assert_eq!(
+        json["parts"]["fivefold-repetition"],
+        serde_json::json!({"verdict": "not-compared", "why": why})
+    );
+    assert_eq!(json["parts"]["clock"]["verdict"], "agrees");
+    assert!(json["parts"]["clock"]["plies"].as_u64().unwrap() > 1000);
+    let junit = render::junit(&report);
+    assert!(
+        junit.contains(&format!(
+            "name=\"fivefold-repetition\"><skipped message=\"not compared: {why}\"/></testcase>"
+        )),
+        "{junit}"
+    );
+    assert!(
+        junit.contains("name=\"clock\"><system-out>agrees ("),
+        "{junit}"
+    );
+}
+
+#[test]
+fn junit_skips_what_is_not_implemented_and_carries_the_declarations() {
+    let mut subject = Doctored {
+        hello: |hello| Hello {
+            implements: vec![Part::Clock, Part::Fen, Part::Result, Part::Moves],
+            draws: DrawPolicies {
+                fifty_moves: Policy::Automatic(None),
+                ..DrawPolicies::default()
+            },
+            ..hello
+        },
+        answer: |request: &JudgeRequest, answer: Answer| {
+            end_where(request, answer, GameResult::Draw, at_clock_100)
+        },
+    };
+    let report = run(&mut subject, 100, false);
+    let junit = render::junit(&report);
+    assert!(report.passed(), "{}", render::text(&report));
+    for part in [Part::Checkmate, Part::ThreefoldOnMove, Part::Repetition] {
+        assert!(
+            junit.contains(&format!(
+                "name=\"{}\"><skipped message=\"not implemented\"/></testcase>",
+                part.name()
+            )),
+            "{junit}"
+        );
+    }
+    assert!(
+        junit.contains(
+            "<property name=\"draw-rules\" value=\"declared departures from the Laws, judged as \
+             declared: fifty-moves: automatic (the Laws: claim)\"/>"
+        ),
+        "{junit}"
+    );
+    assert!(
+        junit.contains("name=\"claims-after-the-end\"><skipped message=\"not compared: no claim part was compared\"/>"),
+        "{junit}"
+    );
+}
+
+/// The records' clock, and the FEN's, written as at most 150 (a planted
+/// bug that shows only past 150 plies, where the game is over).
+fn clock_capped_at_150(_: &JudgeRequest, mut answer: Answer) -> Answer {
+    for record in records_of(&mut answer) {
+        if let Some(clock) = &mut record.clock {
+            *clock = (*clock).min(150);
+        }
+        if let Some(fen) = &mut record.fen {
+            let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
+            if let Some(clock) = fields
+                .get_mut(4)
+                .filter(|c| c.parse::<u32>().is_ok_and(|c| c > 150))
+            {
+                *clock = "150".to_owned();
+            }
+            *fen = fields.join(" ");
+        }
+    }
+    answer
+}
+
+#[test]
+fn the_ply_where_an_ending_the_engine_lacks_first_holds_is_compared() {
+    // A library without 9.6 (declared absent, not implemented) whose
+    // counters stop at 150: at the start of a game whose FEN's clock is
+    // past 150, the Laws' game is over by 9.6.2 and the library's goes
+    // on; its clock and FEN are compared there all the same.
+    let mut subject = Doctored {
+        hello: |hello: Hello| Hello {
+            implements: hello
+                .implements
+                .into_iter()
+                .filter(|&part| !matches!(part, Part::FivefoldRepetition | Part::SeventyFiveMoves))
+                .collect(),
+            draws: DrawPolicies {
+                fivefold_repetition: Policy::Absent,
+                seventy_five_moves: Policy::Absent,
+                ..DrawPolicies::default()
+            },
+            ..hello
+        },
+        answer: clock_capped_at_150,
+    };
+    let options = VerifyOptions {
+        games: 0,
+        corpus: Some(drawrules_conformance::corpus::built_in().unwrap()),
+        ..VerifyOptions::default()
+    };
+    let report = verify(
+        &mut subject,
+        &options,
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    let text = render::text(&report);
+    assert!(!report.passed(), "{text}");
+    // The case whose game ends at its start by 9.6.2 alone: before, only
+    // the endings the library judges were compared at that ply, and only
+    // the case that also mates there showed the bug.
+    for group in ["clock", "fen"] {
+        assert!(
+            report.findings.iter().any(|f| f.group() == group
+                && f.source == "case seventy-five-moves/fen-clock-above-150 (fide-2018)"),
+            "{group}: {text}"
+        );
+    }
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| matches!(f.problem, Problem::Divergence(_))),
+        "{text}"
+    );
 }

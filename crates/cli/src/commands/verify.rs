@@ -116,11 +116,16 @@ fn jobs(asked: Option<usize>) -> Result<usize, String> {
 /// The most engine processes verify runs at once.
 const MOST_JOBS: usize = 64;
 
-/// Runs `drawrules verify`.
+/// Runs `drawrules verify`, in steps: the `--junit` file claimed first
+/// (so that it is never left stale, and a path that cannot be written
+/// costs no judging), the inputs, the subjects, the run, the reports and
+/// the exit status. The JUnit file is written on every exit after its
+/// claim: the report, or one failing test case that says why there is
+/// none.
 pub fn run(args: &VerifyArgs) -> ExitCode {
-    let fail = |code: u8, message: &str| {
-        eprintln!("error: {message}");
-        ExitCode::from(code)
+    let junit = match JunitFile::claim(args.junit.as_ref()) {
+        Ok(junit) => junit,
+        Err(message) => return fail(USAGE, &message),
     };
     let terminal = std::io::stderr().is_terminal();
     // Before anything else (loading the corpus takes seconds): the first
@@ -128,26 +133,120 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
     // for) and stops the run; verify then reports what was judged.
     let stop = match StopRequest::install(terminal, stop_all_engines) {
         Ok(stop) => stop,
-        Err(err) => return fail(BROKEN, &format!("cannot handle signals: {err}")),
+        Err(err) => return junit.fail(BROKEN, &format!("cannot handle signals: {err}")),
     };
+    let (options, known, jobs) = match inputs(args, &stop) {
+        Ok(inputs) => inputs,
+        Err((code, message)) => return junit.fail(code, &message),
+    };
+    let mut subjects = match subjects(args, jobs) {
+        Ok(subjects) => subjects,
+        Err(message) => return junit.fail(BROKEN, &message),
+    };
+    let (verified, judged) = judge(&mut subjects, &options, known, terminal);
+    // Nothing of the engines outlives a stop, whenever the signal came.
+    let received = stop.received();
+    if received.is_some() {
+        stop_all_engines();
+        if terminal {
+            eprintln!();
+        }
+    }
+    let report = match verified {
+        Ok(report) => report,
+        Err(_) if let Some(signal) = received => {
+            return junit.fail(
+                signal.status(),
+                &format!(
+                    "verify stopped by {} before the engine's handshake was done: no game was judged; every engine process was killed",
+                    signal.name()
+                ),
+            );
+        }
+        Err(fault) => {
+            return junit.fail(
+                DIVERGES,
+                &format!("the engine failed its handshake: {fault}"),
+            );
+        }
+    };
+    if let Err(message) = write_reports(args.format, &report, &junit) {
+        return fail(BAD_INPUT, &message);
+    }
+    status(&stop, &report, judged, args.engine.is_some())
+}
+
+/// Prints `error: message` and gives the exit code `code`.
+fn fail(code: u8, message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(code)
+}
+
+/// The `--junit` file, claimed before anything is judged.
+struct JunitFile(Option<PathBuf>);
+
+impl JunitFile {
+    /// Claims `path`: writes there, at once, a JUnit report with one
+    /// failing test case saying that the run did not finish, which the
+    /// run's own report replaces on every exit that gets to write it.
+    /// A path that cannot be written is refused with a line saying why.
+    fn claim(path: Option<&PathBuf>) -> Result<JunitFile, String> {
+        if let Some(path) = path {
+            let unfinished = render::junit_failure(
+                "verify",
+                "the run did not finish: verify was killed before it could write its report",
+            );
+            std::fs::write(path, unfinished).map_err(|err| {
+                format!(
+                    "--junit {}: cannot write there: {err}; nothing was judged",
+                    path.display()
+                )
+            })?;
+        }
+        Ok(JunitFile(path.cloned()))
+    }
+
+    /// Writes `xml` to the file, if there is one.
+    fn write(&self, xml: &str) -> Result<(), String> {
+        match &self.0 {
+            Some(path) => std::fs::write(path, xml).map_err(|err| {
+                format!("--junit {}: cannot write the report: {err}", path.display())
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// [`fail`], with the JUnit file saying why there is no report.
+    fn fail(&self, code: u8, message: &str) -> ExitCode {
+        let written = self.write(&render::junit_failure("verify", message));
+        let status = fail(code, message);
+        match written {
+            Ok(()) => status,
+            Err(err) => fail(BAD_INPUT, &err),
+        }
+    }
+}
+
+/// The run's options (the corpus, the known divergences, the number of
+/// engine processes) from the command line.
+fn inputs(
+    args: &VerifyArgs,
+    stop: &StopRequest,
+) -> Result<(VerifyOptions, KnownDivergences, usize), (u8, String)> {
     let corpus = match (&args.cases, args.no_cases) {
         (_, true) => Ok(None),
         (Some(dir), false) => load_dir(dir).map(Some),
         (None, false) => built_in().map(Some),
-    };
-    let corpus = match corpus {
-        Ok(corpus) => corpus,
-        Err(err) => return fail(BAD_INPUT, &format!("--cases: {err}")),
-    };
-    let known = match args
+    }
+    .map_err(|err| (BAD_INPUT, format!("--cases: {err}")))?;
+    let known = args
         .known
         .as_deref()
         .map(KnownDivergences::load)
         .transpose()
-    {
-        Ok(known) => known.unwrap_or_default(),
-        Err(err) => return fail(BAD_INPUT, &format!("--known: {err}")),
-    };
+        .map_err(|err| (BAD_INPUT, format!("--known: {err}")))?
+        .unwrap_or_default();
+    let jobs = jobs(args.jobs).map_err(|message| (USAGE, message))?;
     let options = VerifyOptions {
         games: args.games,
         seed: args.seed,
@@ -157,35 +256,38 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
         profile: args.profile,
         ..VerifyOptions::default()
     };
-    let jobs = match jobs(args.jobs) {
-        Ok(jobs) => jobs,
-        Err(message) => return fail(USAGE, &message),
-    };
-    let mut subjects: Vec<Box<dyn Subject + Send>> = match &args.engine {
-        Some(command) => {
-            // Whatever the engine starts, and however verify ends, goes
-            // with it: orphans are re-parented here (Linux), signals kill
-            // the engines.
-            if let Err(err) = adopt_orphans() {
-                return fail(BROKEN, &format!("cannot adopt the engine's orphans: {err}"));
-            }
-            (0..jobs)
-                .map(|_| {
-                    Box::new(EngineProcess::new(
-                        command,
-                        Duration::from_millis(args.timeout_ms),
-                    )) as Box<dyn Subject + Send>
-                })
-                .collect()
-        }
-        None if args.exact_dead_position => (0..jobs)
-            .map(|_| Box::new(OurExactArbiter) as Box<dyn Subject + Send>)
-            .collect(),
-        None => (0..jobs)
-            .map(|_| Box::new(OurArbiter) as Box<dyn Subject + Send>)
-            .collect(),
-    };
+    Ok((options, known, jobs))
+}
 
+/// What is verified: `jobs` processes of the engine, or our arbiter.
+fn subjects(args: &VerifyArgs, jobs: usize) -> Result<Vec<Box<dyn Subject + Send>>, String> {
+    let subject = || -> Box<dyn Subject + Send> {
+        match &args.engine {
+            Some(command) => Box::new(EngineProcess::new(
+                command,
+                Duration::from_millis(args.timeout_ms),
+            )),
+            None if args.exact_dead_position => Box::new(OurExactArbiter),
+            None => Box::new(OurArbiter),
+        }
+    };
+    if args.engine.is_some() {
+        // Whatever the engine starts, and however verify ends, goes with
+        // it: orphans are re-parented here (Linux), signals kill the
+        // engines.
+        adopt_orphans().map_err(|err| format!("cannot adopt the engine's orphans: {err}"))?;
+    }
+    Ok((0..jobs).map(|_| subject()).collect())
+}
+
+/// Runs the verification, showing progress on a terminal; with the
+/// games judged and in all, as progress last heard them.
+fn judge(
+    subjects: &mut [Box<dyn Subject + Send>],
+    options: &VerifyOptions,
+    known: KnownDivergences,
+    terminal: bool,
+) -> (Result<VerifyReport, EngineError>, (usize, usize)) {
     let started = Instant::now();
     let mut last_shown = Instant::now();
     let mut judged = (0, 0);
@@ -200,61 +302,39 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
             }
         }
     };
-    let verified = verify_parallel(&mut subjects, &options, known, &mut progress);
-    // Nothing of the engines outlives a stop, whenever the signal came.
-    let received = stop.received();
-    if received.is_some() {
-        stop_all_engines();
-        if terminal {
-            eprintln!();
-        }
-    }
-    let report = match verified {
-        Ok(report) => report,
-        Err(_) if let Some(signal) = received => {
-            return fail(
-                signal.status(),
-                &format!(
-                    "verify stopped by {} before the engine's handshake was done: no game was judged; every engine process was killed",
-                    signal.name()
-                ),
-            );
-        }
-        Err(fault) => {
-            return fail(
-                DIVERGES,
-                &format!("the engine failed its handshake: {fault}"),
-            );
-        }
-    };
-    let out = match args.format {
-        Format::Text => render::text(&report),
-        Format::Json => render::json(&report),
-        Format::Junit => render::junit(&report),
-        Format::Markdown => render::markdown(&report),
+    let verified = verify_parallel(subjects, options, known, &mut progress);
+    (verified, judged)
+}
+
+/// Prints the report in `format`, and writes the JUnit file; the JUnit
+/// file is written even when standard output cannot be.
+fn write_reports(format: Format, report: &VerifyReport, junit: &JunitFile) -> Result<(), String> {
+    let out = match format {
+        Format::Text => render::text(report),
+        Format::Json => render::json(report),
+        Format::Junit => render::junit(report),
+        Format::Markdown => render::markdown(report),
     };
     let mut stdout = std::io::stdout().lock();
-    if stdout
+    let printed = stdout
         .write_all(out.as_bytes())
         .and_then(|()| stdout.flush())
-        .is_err()
-    {
-        return fail(BAD_INPUT, "could not write to standard output");
-    }
-    if let Some(path) = &args.junit
-        && let Err(err) = std::fs::write(path, render::junit(&report))
-    {
-        return fail(
-            BAD_INPUT,
-            &format!("--junit {}: cannot write the report: {err}", path.display()),
-        );
-    }
+        .map_err(|_| "could not write to standard output".to_owned());
+    junit.write(&render::junit(report))?;
+    printed
+}
+
+/// The exit status of a run that has its report: a signal's, broken,
+/// diverges, or success.
+fn status(
+    stop: &StopRequest,
+    report: &VerifyReport,
+    judged: (usize, usize),
+    engine: bool,
+) -> ExitCode {
     // A signal that came after the last game still sets the status.
     if let Some(signal) = stop.received() {
-        return fail(
-            signal.status(),
-            &stopped_by(signal, &report, args.engine.is_some()),
-        );
+        return fail(signal.status(), &stopped_by(signal, report, engine));
     }
     if let Some(broken) = &report.broken {
         let (done, total) = judged;

@@ -157,7 +157,12 @@ impl DrawPolicies {
     }
 
     /// Why these policies cannot be judged, if they cannot: 9.6's endings
-    /// take no other threshold, and a threshold must be reachable.
+    /// take no other threshold, and an automatic threshold must be one a
+    /// rulebook or platform has. Every documented one is the Laws' own (a
+    /// third occurrence, a count of 100 plies: every profile of
+    /// `spec/PROFILES.md` uses these), so `{"automatic": N}` is read only as
+    /// another way to write the Laws' threshold; any other `N` would make
+    /// verify judge, and pass, games cut short where no rulebook cuts them.
     pub fn check(&self) -> Result<(), String> {
         for (name, policy) in self.rules() {
             match (name, policy) {
@@ -166,8 +171,13 @@ impl DrawPolicies {
                         "{name}: only automatic or absent (the game ends there by itself)"
                     ));
                 }
-                (_, Policy::Automatic(Some(0))) => {
-                    return Err(format!("{name}: a threshold of 0"));
+                (_, Policy::Automatic(Some(at))) if Some(at) != laws_threshold(name) => {
+                    return Err(format!(
+                        "{name}: {{\"automatic\": {at}}}: no rulebook or platform ends the game \
+                         there (the Laws' threshold, the only one documented, is {}: write \
+                         \"automatic\")",
+                        laws_threshold(name).unwrap_or_default()
+                    ));
                 }
                 _ => {}
             }
@@ -227,6 +237,16 @@ impl DrawPolicies {
         !status.is_over()
             && (reached(self.threefold_repetition, 3, status.repetition)
                 || reached(self.fifty_moves, 100, status.clock))
+    }
+}
+
+/// The Laws' threshold of a claimable draw rule: the repetition count
+/// (9.2.2) or the clock in plies (9.3.2) at which a player may claim.
+fn laws_threshold(rule: &str) -> Option<u32> {
+    match rule {
+        "threefold-repetition" => Some(3),
+        "fifty-moves" => Some(100),
+        _ => None,
     }
 }
 
@@ -300,5 +320,37 @@ mod tests {
         assert!(policies.check().is_err());
         assert!(DrawPolicies::automatic().check().is_ok());
         assert!(DrawPolicies::default().deviations().is_empty());
+    }
+
+    #[test]
+    fn a_threshold_only_as_the_laws_have_it() {
+        for (policies, error) in [
+            (
+                r#"{"threefold-repetition": {"automatic": 1}}"#,
+                Some(
+                    r#"threefold-repetition: {"automatic": 1}: no rulebook or platform ends the game there (the Laws' threshold, the only one documented, is 3: write "automatic")"#,
+                ),
+            ),
+            (
+                r#"{"fifty-moves": {"automatic": 0}}"#,
+                Some(
+                    r#"fifty-moves: {"automatic": 0}: no rulebook or platform ends the game there (the Laws' threshold, the only one documented, is 100: write "automatic")"#,
+                ),
+            ),
+            (r#"{"fifty-moves": {"automatic": 99}}"#, Some("")),
+            (r#"{"threefold-repetition": {"automatic": 5}}"#, Some("")),
+            (r#"{"threefold-repetition": {"automatic": 3}}"#, None),
+            (r#"{"fifty-moves": {"automatic": 100}}"#, None),
+        ] {
+            let read: DrawPolicies = serde_json::from_str(policies).unwrap();
+            match (read.check(), error) {
+                (Ok(()), None) => {}
+                (Err(message), Some(expected)) => {
+                    assert!(message.starts_with(expected), "{policies}: {message}");
+                    assert!(message.contains("no rulebook or platform"), "{message}");
+                }
+                (got, expected) => panic!("{policies}: {got:?}, expected {expected:?}"),
+            }
+        }
     }
 }

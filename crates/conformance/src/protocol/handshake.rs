@@ -2,7 +2,12 @@
 //! `draws` in either protocol's form, `editions`), then a profile expanded
 //! into the policies and editions it stands for. A profile given together
 //! with `draws` or `editions` is refused: it sets both, and which one
-//! should win is not for the harness to guess.
+//! should win is not for the harness to guess. A field the protocol does
+//! not know is refused in protocol 2 (a misspelt `profle` or `meaning`
+//! would otherwise change what is judged unseen) and named in the report
+//! in protocol 1, whose engines were written before the rule.
+
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer};
 
@@ -34,6 +39,9 @@ pub(crate) struct HelloWire {
     meanings: Meanings,
     #[serde(default)]
     lenient: Vec<Malformation>,
+    /// Every other field.
+    #[serde(flatten)]
+    unknown: BTreeMap<String, serde_json::Value>,
 }
 
 /// `draws`, when given, in either protocol's form.
@@ -47,6 +55,20 @@ impl TryFrom<HelloWire> for Hello {
     type Error = String;
 
     fn try_from(wire: HelloWire) -> Result<Hello, String> {
+        let ignored: Vec<String> = wire.unknown.into_keys().collect();
+        if wire.protocol >= 2 && !ignored.is_empty() {
+            return Err(format!(
+                "unknown field{} {} in a protocol 2 handshake (the fields are protocol, name, \
+                 version, implements, profile, editions, draws, dead-position, meanings and \
+                 lenient)",
+                if ignored.len() == 1 { "" } else { "s" },
+                ignored
+                    .iter()
+                    .map(|name| format!("`{name}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
         let (draws, editions) = match (wire.profile, wire.draws, wire.editions) {
             (Some(profile), None, None) if wire.protocol >= 2 => {
                 (profile.draws(), profile.editions())
@@ -84,6 +106,7 @@ impl TryFrom<HelloWire> for Hello {
             dead_position: wire.dead_position,
             meanings: wire.meanings,
             lenient: wire.lenient,
+            ignored,
         })
     }
 }
@@ -147,6 +170,33 @@ mod tests {
                 "{fields}: {err}"
             );
         }
+    }
+
+    #[test]
+    fn an_unknown_field_is_refused_in_protocol_2_and_named_in_protocol_1() {
+        let err = read(r#""profle":"us-chess","editions":["fide-2018"]"#).unwrap_err();
+        assert!(
+            err.starts_with(
+                "unknown field `profle` in a protocol 2 handshake (the fields are protocol, \
+                 name, version, implements, profile, editions, draws, dead-position, meanings \
+                 and lenient)"
+            ),
+            "{err}"
+        );
+        let err = read(r#""editions":["fide-2018"],"meaning":{},"x":1"#).unwrap_err();
+        assert!(
+            err.starts_with("unknown fields `meaning`, `x` in a"),
+            "{err}"
+        );
+        let hello = serde_json::from_str::<Hello>(
+            r#"{"protocol":1,"name":"x","implements":[],"editions":["fide-2018"],"meaning":{}}"#,
+        )
+        .unwrap();
+        assert_eq!(hello.ignored, ["meaning"]);
+        assert_eq!(
+            read(r#""editions":["fide-2018"]"#).unwrap().ignored,
+            [""; 0]
+        );
     }
 
     #[test]

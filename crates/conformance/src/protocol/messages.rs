@@ -245,6 +245,11 @@ pub struct Hello {
     /// (only those with one repair), judged on the repaired text.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lenient: Vec<Malformation>,
+    /// The fields of a protocol 1 handshake that the protocol does not
+    /// know, ignored (and named in every report). A protocol 2 handshake
+    /// with one is refused.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<String>,
 }
 
 /// How an engine decides Article 5.2.2, as its handshake declares.

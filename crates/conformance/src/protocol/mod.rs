@@ -17,6 +17,7 @@
 
 pub mod draws;
 mod handshake;
+mod judgeable;
 pub mod meanings;
 pub mod messages;
 pub mod process;

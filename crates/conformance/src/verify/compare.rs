@@ -10,9 +10,9 @@ use drawrules::{Judgement, PartialStatus, Status};
 use super::cause::{Cause, cause, fen_cause};
 use super::conventions::Convention;
 use super::exceptions::{
-    as_declared, claim_after_the_end, conventions_followed, ended_where_undetermined,
-    ending_it_lacks, judged_part, missing_is_allowed, narrowed, promises_every_ply,
-    reading_followed, stops_after, undetermined,
+    as_declared, claim_after_the_end, conventions_followed, depends_on_an_ending_it_lacks,
+    ended_where_undetermined, ending_it_lacks, judged_part, missing_is_allowed, narrowed,
+    promises_every_ply, reading_followed, stops_after, undetermined,
 };
 use super::malformed::Malformation;
 use super::readings::Reading;
@@ -133,6 +133,8 @@ pub struct Comparison {
     pub divergences: Vec<Divergence>,
     /// The plies compared, per declared part.
     pub plies: BTreeMap<Part, usize>,
+    /// The plies of the game on which at least one part was compared.
+    pub plies_judged: usize,
     /// The engine's message when it refused the game as outside what it
     /// supports (`unsupported`): nothing of the game was compared.
     pub unsupported: Option<String>,
@@ -176,8 +178,9 @@ impl Comparison {
 ///   own draw policy ended the game before it.
 /// * A refusal as `unsupported` compares nothing and is returned as such.
 /// * Once our game is over by an ending the engine does not implement
-///   (or whose rule it declares absent), only the endings it does
-///   implement are compared at that ply, and nothing after it.
+///   (or whose rule it declares absent), that ply is compared but for the
+///   claims and (unless an ending it judges holds too) the result, which
+///   depend on the ending; nothing after it is compared.
 /// * A claim reported once our game is over is grouped apart
 ///   ([`Group::ClaimsAfterTheEnd`]), and so is a move played after the end
 ///   ([`Group::MovesAfterTheEnd`]).
@@ -309,8 +312,8 @@ fn missing_record(
 }
 
 /// The divergences of one ply: every part judged there ([`judged_part`],
-/// less those an ending the engine lacks or an undetermined ending takes
-/// out) compared with our record as the engine declares to read it
+/// less those that depend on an ending the engine lacks, or an
+/// undetermined ending) compared with our record as the engine declares to read it
 /// ([`as_declared`]); none when the record holds under an accepted reading
 /// or differs only by a published FEN convention (both counted), and a
 /// claim after the end regrouped ([`claim_after_the_end`]). Counts the
@@ -327,11 +330,14 @@ fn compare_ply(
         .into_iter()
         .filter(|&part| {
             judged_part(hello, part)
-                && !(lacks && part.ending().is_none())
+                && !(lacks && depends_on_an_ending_it_lacks(hello, status, part))
                 && !undetermined(part, status)
                 && part.field().is_some()
         })
         .collect();
+    if !parts.is_empty() {
+        comparison.plies_judged += 1;
+    }
     let mut at_ply: Vec<Divergence> = Vec::new();
     for &part in &parts {
         *comparison.plies.entry(part).or_default() += 1;
@@ -704,6 +710,7 @@ mod tests {
             dead_position: DeadReading::Material,
             meanings: meanings.iter().copied().collect(),
             lenient: Vec::new(),
+            ignored: Vec::new(),
         }
     }
 

@@ -10,7 +10,9 @@
 //! * [`as_declared`]: the reference's record with the result the engine's
 //!   own draw policy gives and no claim of a rule it lacks;
 //! * [`ending_it_lacks`], [`stops_after`]: nothing is compared after an
-//!   ending the engine does not implement, or one its policy makes;
+//!   ending the engine does not implement, or one its policy makes; at
+//!   that ply, only what depends on the ending is left out
+//!   ([`depends_on_an_ending_it_lacks`]);
 //! * [`undetermined`], [`ended_where_undetermined`]: a ply our exact 5.2.2
 //!   rule decided neither way holds the engine to nothing;
 //! * [`claim_after_the_end`]: a claim reported once the game is over is
@@ -56,6 +58,24 @@ pub(crate) fn ending_it_lacks(hello: &Hello, status: &Status) -> bool {
             .iter()
             .any(|&p| p.ending() == Some(ending) && judged_part(hello, p))
     })
+}
+
+/// Whether `part`, at the ply of `status` where an ending the engine does
+/// not judge holds ([`ending_it_lacks`]), depends on that ending and is
+/// not compared there: the claims (none once the Laws end the game, while
+/// it goes on for the engine) and the result, unless an ending the engine
+/// judges holds there too (then both give the same result). The counts,
+/// the FEN and the endings it judges are compared at that ply as at any
+/// other; only the plies after it are not.
+pub(crate) fn depends_on_an_ending_it_lacks(hello: &Hello, status: &Status, part: Part) -> bool {
+    match part {
+        Part::Result => !status.ended.iter().any(|&ending| {
+            Part::ALL
+                .iter()
+                .any(|&p| p.ending() == Some(ending) && judged_part(hello, p))
+        }),
+        _ => part.claim().is_some() || part == Part::DrawClaimable,
+    }
 }
 
 /// Whether the comparison stops after the ply of `status`: an ending the
@@ -204,6 +224,7 @@ mod tests {
             dead_position: DeadReading::Material,
             meanings: Meanings::new(),
             lenient: Vec::new(),
+            ignored: Vec::new(),
         }
     }
 

@@ -15,7 +15,7 @@ use crate::protocol::{DrawPolicies, Hello, Profile};
 /// use drawrules_conformance::verify::{JudgedBy, OurArbiter, Subject};
 ///
 /// let mut hello = OurArbiter.hello().unwrap();
-/// let judged_by = JudgedBy::apply(&mut hello, Some(Profile::ChessCom));
+/// let judged_by = JudgedBy::apply(&mut hello, Some(Profile::ChessCom)).unwrap();
 /// assert_eq!(judged_by.profile(), Some(Profile::ChessCom));
 /// assert_eq!(hello.draws, Profile::ChessCom.draws());
 /// assert!(judged_by.describe(&hello).starts_with("profile chess-com, given to verify"));
@@ -39,22 +39,41 @@ pub enum JudgedBy {
 }
 
 impl JudgedBy {
-    /// Puts `profile`, if one is given, in place of the draw policies,
-    /// editions and profile of `hello`, and says where those of the run
-    /// come from.
-    pub fn apply(hello: &mut Hello, profile: Option<Profile>) -> JudgedBy {
+    /// Puts `profile`, if one is given, in place of the draw policies and
+    /// profile of `hello`, keeps of its editions those the profile has
+    /// (an engine is never sent a game of an edition it did not declare),
+    /// and says where those of the run come from.
+    ///
+    /// # Errors
+    ///
+    /// The profile has none of the editions the engine declares: no game
+    /// could be judged.
+    pub fn apply(hello: &mut Hello, profile: Option<Profile>) -> Result<JudgedBy, String> {
         let Some(profile) = profile else {
-            return JudgedBy::Handshake;
+            return Ok(JudgedBy::Handshake);
         };
+        let shared: Vec<Edition> = profile
+            .editions()
+            .into_iter()
+            .filter(|edition| hello.editions.contains(edition))
+            .collect();
+        if shared.is_empty() {
+            return Err(format!(
+                "profile {profile} judges {}, and the engine declares {} alone: no game could \
+                 be judged",
+                editions(&profile.editions()),
+                editions(&hello.editions)
+            ));
+        }
         let declared_profile = hello.profile.replace(profile);
         let declared_draws = std::mem::replace(&mut hello.draws, profile.draws());
-        let declared_editions = std::mem::replace(&mut hello.editions, profile.editions());
-        JudgedBy::Given {
+        let declared_editions = std::mem::replace(&mut hello.editions, shared);
+        Ok(JudgedBy::Given {
             profile,
             declared_profile,
             declared_draws,
             declared_editions,
-        }
+        })
     }
 
     /// The profile the run judges by: given to verify, named in the
@@ -186,10 +205,14 @@ mod tests {
     #[test]
     fn a_given_profile_replaces_the_handshake_and_says_what_it_declared() {
         let mut judged = hello(r#""editions":["fide-2018"]"#);
-        let judged_by = JudgedBy::apply(&mut judged, Some(Profile::UsChess));
+        let judged_by = JudgedBy::apply(&mut judged, Some(Profile::UsChess)).unwrap();
         assert_eq!(judged.profile, Some(Profile::UsChess));
         assert_eq!(judged.draws.fivefold_repetition, Policy::Absent);
-        assert_eq!(judged.editions, Profile::UsChess.editions());
+        assert_eq!(
+            judged.editions,
+            [Edition::Fide2018],
+            "us-chess has both editions; the engine declared one"
+        );
         assert!(
             judged.implements(Part::Result),
             "the rest is the handshake's"
@@ -202,7 +225,7 @@ mod tests {
         assert_eq!(judged_by.source(), "--profile");
 
         let mut named = hello(r#""profile":"lichess""#);
-        let judged_by = JudgedBy::apply(&mut named, Some(Profile::Fide2018));
+        let judged_by = JudgedBy::apply(&mut named, Some(Profile::Fide2018)).unwrap();
         assert_eq!(named.draws, DrawPolicies::default());
         assert_eq!(
             judged_by.describe(&named),
@@ -211,7 +234,24 @@ mod tests {
         );
 
         let mut untouched = hello(r#""profile":"lichess""#);
-        assert_eq!(JudgedBy::apply(&mut untouched, None), JudgedBy::Handshake);
+        assert_eq!(
+            JudgedBy::apply(&mut untouched, None),
+            Ok(JudgedBy::Handshake)
+        );
         assert_eq!(untouched, hello(r#""profile":"lichess""#));
+    }
+
+    #[test]
+    fn a_given_profile_with_no_edition_of_the_engine_is_refused() {
+        let mut only_2018 = hello(r#""editions":["fide-2018"]"#);
+        assert_eq!(
+            JudgedBy::apply(&mut only_2018, Some(Profile::Fide2014)),
+            Err(
+                "profile fide-2014 judges fide-2014, and the engine declares fide-2018 alone: \
+                 no game could be judged"
+                    .to_owned()
+            )
+        );
+        assert_eq!(only_2018, hello(r#""editions":["fide-2018"]"#), "untouched");
     }
 }

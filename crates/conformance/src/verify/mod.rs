@@ -31,6 +31,7 @@ mod readings;
 pub mod render;
 mod shrink;
 mod subject;
+mod verdicts;
 
 pub use cause::Cause;
 pub use compare::{Comparison, Divergence, Group, compare};
@@ -42,6 +43,7 @@ pub use malformed::{Malformation, malformed_game};
 pub use readings::Reading;
 pub use shrink::{Minimal, Trial};
 pub use subject::{OurArbiter, OurExactArbiter, Subject};
+pub use verdicts::{Compared, ExtraGroup, Verdict};
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -167,6 +169,11 @@ pub struct VerifyReport {
     pub compared: BTreeMap<Part, usize>,
     /// Games compared on at least one ply of a declared part.
     pub games_compared: usize,
+    /// The plies of the reference's records over every game judged: what
+    /// the run generated to compare.
+    pub plies_generated: usize,
+    /// Of those, the plies on which at least one part was compared.
+    pub plies_judged: usize,
     /// Plies that differ from ours and hold under an accepted reading, per
     /// reading: the readings the engine follows.
     pub readings: BTreeMap<Reading, usize>,
@@ -277,8 +284,7 @@ pub fn verify(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<VerifyReport, EngineError> {
     let started = Instant::now();
-    let mut hello = subject.hello()?;
-    let judged_by = JudgedBy::apply(&mut hello, options.profile);
+    let (hello, judged_by) = judged_handshake(subject.hello()?, options)?;
     let games = games(&hello, options);
     let total = games.len();
     let stopped = stopping(options);
@@ -359,8 +365,7 @@ pub fn verify_parallel(
             )));
         }
     }
-    let mut hello = hello;
-    let judged_by = JudgedBy::apply(&mut hello, options.profile);
+    let (hello, judged_by) = judged_handshake(hello, options)?;
     let games = games(&hello, options);
     let checks = parallel::check_all(subjects, &hello, &games, &stopping(options), progress);
     let (first, _) = subjects.split_first_mut().expect("at least one subject");
@@ -373,6 +378,20 @@ pub fn verify_parallel(
         checks,
         started,
     ))
+}
+
+/// The handshake as the run judges it: refused when it cannot be judged
+/// ([`Hello::check`]), whatever the subject (an engine process checks it
+/// too), then with the profile given to verify, if any, in place of its
+/// draw policies ([`JudgedBy::apply`]).
+fn judged_handshake(
+    mut hello: Hello,
+    options: &VerifyOptions,
+) -> Result<(Hello, JudgedBy), EngineError> {
+    hello.check().map_err(EngineError::Unexpected)?;
+    let judged_by =
+        JudgedBy::apply(&mut hello, options.profile).map_err(EngineError::Unexpected)?;
+    Ok((hello, judged_by))
 }
 
 /// Whether `options.stop` is set.
@@ -479,6 +498,7 @@ fn assemble(
     let mut findings = Vec::new();
     let mut compared: BTreeMap<Part, usize> = BTreeMap::new();
     let mut games_compared = 0;
+    let (mut plies_generated, mut plies_judged) = (0, 0);
     let mut readings: BTreeMap<Reading, usize> = BTreeMap::new();
     let mut conventions: BTreeMap<Convention, usize> = BTreeMap::new();
     let mut shrunk: BTreeMap<(Group, Cause), usize> = BTreeMap::new();
@@ -516,6 +536,8 @@ fn assemble(
             }
             Ok(checked) => {
                 let comparison = checked.comparison;
+                plies_generated += checked.reference.records.len();
+                plies_judged += comparison.plies_judged;
                 if let Some(message) = comparison.unsupported {
                     findings.push(found(Problem::Unsupported(message), None));
                 }
@@ -573,6 +595,8 @@ fn assemble(
         malformed_games,
         compared,
         games_compared,
+        plies_generated,
+        plies_judged,
         readings,
         conventions,
         allow_unsupported: options.allow_unsupported,

@@ -16,6 +16,7 @@ use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 use super::cause::Cause;
 use super::compare::Group;
 use super::shrink::{Minimal, Trial};
+use super::verdicts::{Compared, ExtraGroup, Verdict};
 use super::{Finding, JudgedBy, Problem, VerifyReport};
 
 /// A TOML (and JSON) string literal.
@@ -197,23 +198,16 @@ fn distinct_games(findings: &[&Finding]) -> usize {
     sources.len()
 }
 
-/// What was compared: games and plies, per part.
+/// What was compared: games, and plies of the reference's records on
+/// which at least one part was compared (each part's own count is in its
+/// verdict).
 fn compared_text(report: &VerifyReport) -> String {
-    let parts: Vec<String> = report
-        .compared
-        .iter()
-        .map(|(part, plies)| format!("{} {plies}", part.name()))
-        .collect();
     format!(
-        "compared: {} of {} games, {} plies in all ({})",
+        "compared: {} of {} games, {} of the {} plies generated on at least one part",
         report.games_compared,
-        report.case_games + report.generated_games + report.malformed_games,
-        report.plies_compared(),
-        if parts.is_empty() {
-            "no part".to_owned()
-        } else {
-            parts.join(", ")
-        }
+        report.games(),
+        report.plies_judged,
+        report.plies_generated,
     )
 }
 
@@ -265,6 +259,13 @@ fn header(report: &VerifyReport) -> Vec<String> {
             .collect::<Vec<_>>()
             .join(", ")
     ));
+    if !hello.ignored.is_empty() {
+        lines.push(format!(
+            "handshake fields ignored (protocol {} has no such field): {}",
+            hello.protocol,
+            hello.ignored.join(", ")
+        ));
+    }
     if !hello.lenient.is_empty() {
         lines.push(format!(
             "declared lenient: {}; judged on the repaired text",
@@ -309,6 +310,10 @@ pub fn text(report: &VerifyReport) -> String {
     let mut out = String::new();
     for line in header(report) {
         let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(out, "parts:");
+    for (name, verdict) in verdicts(report) {
+        let _ = writeln!(out, "  {name}: {verdict}");
     }
     let groups = report.groups();
     for (group, findings) in &groups {
@@ -370,16 +375,54 @@ pub fn text(report: &VerifyReport) -> String {
     }
     let _ = writeln!(
         out,
-        "\n{}: {} finding{} in {} group{}; {} beyond the known divergences, {} known that no longer diverge",
+        "\n{}: {} finding{} in {} group{}; {} beyond the known divergences, {} known that no longer diverge{}",
         if report.passed() { "PASS" } else { "FAIL" },
         report.findings.len(),
         if report.findings.len() == 1 { "" } else { "s" },
         groups.len(),
         if groups.len() == 1 { "" } else { "s" },
         unexpected.len(),
-        report.stale().len()
+        report.stale().len(),
+        report
+            .left_out()
+            .map(|left_out| format!("; {left_out}"))
+            .unwrap_or_default()
     );
     out
+}
+
+/// Every part and group beside them, with what the run says of it.
+fn verdicts(report: &VerifyReport) -> Vec<(&'static str, Verdict)> {
+    let mut verdicts: Vec<(&'static str, Verdict)> = Part::ALL
+        .into_iter()
+        .map(|part| (part.name(), report.verdict(part)))
+        .collect();
+    verdicts.extend(
+        ExtraGroup::ALL
+            .into_iter()
+            .map(|group| (group.name(), report.extra_verdict(group))),
+    );
+    verdicts
+}
+
+/// A verdict as the JSON report writes it.
+fn verdict_json(verdict: &Verdict) -> serde_json::Value {
+    let mut object = json!({ "verdict": verdict.name() });
+    match verdict {
+        Verdict::Agrees { compared, narrowed } => {
+            match compared {
+                Compared::Plies(plies) => object["plies"] = json!(plies),
+                Compared::Games(games) => object["games"] = json!(games),
+            }
+            if !narrowed.is_empty() {
+                object["narrowed"] = json!(narrowed);
+            }
+        }
+        Verdict::Diverges { games } => object["games"] = json!(games),
+        Verdict::NotImplemented => {}
+        Verdict::NotCompared(why) => object["why"] = json!(why),
+    }
+    object
 }
 
 fn write_minimal(out: &mut String, indent: &str, engine: &str, finding: &Finding) {
@@ -488,6 +531,13 @@ pub fn json(report: &VerifyReport) -> String {
             .iter()
             .map(|(convention, plies)| (convention.name(), plies))
             .collect::<BTreeMap<_, _>>(),
+        "parts": verdicts(report)
+            .iter()
+            .map(|(name, verdict)| ((*name).to_owned(), verdict_json(verdict)))
+            .collect::<serde_json::Map<_, _>>(),
+        "plies_generated": report.plies_generated,
+        "plies_judged": report.plies_judged,
+        "left_out": report.left_out(),
         "groups": groups,
         "broken": report.broken.as_ref().map(ToString::to_string),
         "games": report.games(),
@@ -514,90 +564,167 @@ fn xml(text: &str) -> String {
         .collect()
 }
 
-/// The JUnit XML report: a test case per declared part (and for move
-/// acceptance, answer shape and faults), failing when it has findings not
-/// listed as known; a known rule that no longer diverges fails too.
+/// The JUnit XML report: a test case per part of the rules and per group
+/// beside them, failing when it has findings not listed as known (a known
+/// rule that no longer diverges fails too), skipped when it is not
+/// implemented, not compared (with why) or known; a passing one says how
+/// much was compared. The properties carry every line of the report's
+/// header (what the engine declares and how it is judged).
 pub fn junit(report: &VerifyReport) -> String {
     let groups = report.groups();
-    let mut names: Vec<&str> = report.hello.implements.iter().map(|p| p.name()).collect();
-    names.extend([
-        "claims-after-the-end",
-        "move-acceptance",
-        "moves-after-the-end",
-        "answer-shape",
-        "input",
-        "fault",
-        "unsupported",
-    ]);
-    for group in groups.keys() {
-        if !names.contains(group) {
-            names.push(group);
+    let mut named = verdicts(report);
+    for (group, findings) in &groups {
+        if !named.iter().any(|(name, _)| name == group) {
+            named.push((
+                group,
+                Verdict::Diverges {
+                    games: distinct_games(findings),
+                },
+            ));
         }
     }
     let mut cases = String::new();
-    let mut failures = 0;
-    let mut skipped = 0;
-    for name in &names {
+    let (mut failures, mut skipped) = (0, 0);
+    for (name, verdict) in &named {
         let findings = groups.get(name).map(Vec::as_slice).unwrap_or_default();
-        let allowed = *name == "unsupported" && report.allow_unsupported && !findings.is_empty();
-        let known = report
-            .known
-            .why(name)
-            .or(allowed.then_some("allowed by --allow-unsupported"));
         let _ = write!(
             cases,
             "    <testcase classname=\"drawrules.verify\" name=\"{}\">",
             xml(name)
         );
-        match (findings.is_empty(), known) {
-            (true, None) => {}
-            (true, Some(_)) => {
-                failures += 1;
-                let _ = write!(
-                    cases,
-                    "<failure message=\"listed as known, but it no longer diverges\"/>"
-                );
+        match junit_outcome(report, name, verdict, findings) {
+            Outcome::Passed(out) => {
+                let _ = write!(cases, "<system-out>{}</system-out>", xml(&out));
             }
-            (false, Some(why)) => {
+            Outcome::Skipped(message) => {
                 skipped += 1;
-                let _ = write!(cases, "<skipped message=\"known: {}\"/>", xml(why));
+                let _ = write!(cases, "<skipped message=\"{}\"/>", xml(&message));
             }
-            (false, None) => {
+            Outcome::Failed(message, body) => {
                 failures += 1;
-                let mut body = String::new();
-                for finding in findings.iter().take(3) {
-                    let _ = writeln!(
-                        body,
-                        "{}: {}",
-                        finding.source,
-                        problem_text(&finding.problem)
-                    );
-                }
-                for finding in findings.iter().filter(|f| f.minimal.is_some()) {
-                    write_minimal(&mut body, "", &report.hello.name, finding);
-                }
                 let _ = write!(
                     cases,
-                    "<failure message=\"{} game{} diverge\">{}</failure>",
-                    findings.len(),
-                    if findings.len() == 1 { "" } else { "s" },
+                    "<failure message=\"{}\">{}</failure>",
+                    xml(&message),
                     xml(&body)
                 );
             }
         }
         cases.push_str("</testcase>\n");
     }
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"drawrules verify: {}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{:.3}\">\n    <properties>\n{}    </properties>\n{cases}  </testsuite>\n</testsuites>\n",
+        xml(&report.hello.title()),
+        named.len(),
+        report.elapsed.as_secs_f64(),
+        junit_properties(report)
+    )
+}
+
+/// A JUnit report with one failing test case, `name`, for a run that has
+/// no report of its own (the handshake failed, an input could not be read,
+/// the run was killed): `message` says why.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_conformance::verify::render::junit_failure;
+///
+/// let xml = junit_failure("verify", "the engine failed its handshake: <no kings>");
+/// assert!(xml.contains(r#"tests="1" failures="1""#));
+/// assert!(xml.contains(r#"<failure message="the engine failed its handshake: &lt;no kings&gt;"/>"#));
+/// ```
+pub fn junit_failure(name: &str, message: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"drawrules verify\" tests=\"1\" failures=\"1\" skipped=\"0\">\n    <testcase classname=\"drawrules.verify\" name=\"{}\"><failure message=\"{}\"/></testcase>\n  </testsuite>\n</testsuites>\n",
+        xml(name),
+        xml(message)
+    )
+}
+
+/// A JUnit test case's outcome.
+enum Outcome {
+    /// Passed, with what was compared.
+    Passed(String),
+    /// Skipped, with why.
+    Skipped(String),
+    /// Failed, with a message and the findings.
+    Failed(String, String),
+}
+
+/// The outcome of the test case of the group `name`.
+fn junit_outcome(
+    report: &VerifyReport,
+    name: &str,
+    verdict: &Verdict,
+    findings: &[&Finding],
+) -> Outcome {
+    let allowed = name == "unsupported" && report.allow_unsupported && !findings.is_empty();
+    let known = report
+        .known
+        .why(name)
+        .or(allowed.then_some("allowed by --allow-unsupported"));
+    match (findings.is_empty(), known) {
+        (true, Some(_)) => Outcome::Failed(
+            "listed as known, but it no longer diverges".to_owned(),
+            String::new(),
+        ),
+        (false, Some(why)) => Outcome::Skipped(format!("known: {why}")),
+        (false, None) => {
+            let mut body = String::new();
+            for finding in findings.iter().take(3) {
+                let _ = writeln!(
+                    body,
+                    "{}: {}",
+                    finding.source,
+                    problem_text(&finding.problem)
+                );
+            }
+            for finding in findings.iter().filter(|f| f.minimal.is_some()) {
+                write_minimal(&mut body, "", &report.hello.name, finding);
+            }
+            let games = distinct_games(findings);
+            Outcome::Failed(
+                format!(
+                    "{games} game{} diverge{}",
+                    if games == 1 { "" } else { "s" },
+                    if games == 1 { "s" } else { "" }
+                ),
+                body,
+            )
+        }
+        (true, None) if verdict.was_compared() => Outcome::Passed(verdict.to_string()),
+        (true, None) => Outcome::Skipped(verdict.to_string()),
+    }
+}
+
+/// The properties of the JUnit report: the profile judged by, then every
+/// line of the report's header as a property named by its first words,
+/// and what the run left out, if much.
+fn junit_properties(report: &VerifyReport) -> String {
     let profile = report
         .judged_by
         .profile_of(&report.hello)
         .map_or("none", |profile| profile.name());
-    format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"drawrules verify: {}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{:.3}\">\n    <properties>\n      <property name=\"profile\" value=\"{profile}\"/>\n      <property name=\"judged-by\" value=\"{}\"/>\n    </properties>\n{cases}  </testsuite>\n</testsuites>\n",
-        xml(&report.hello.title()),
-        names.len(),
-        report.elapsed.as_secs_f64(),
-        xml(&report.judged_by.describe(&report.hello))
-    )
+    let mut properties = vec![("profile".to_owned(), profile.to_owned())];
+    for line in header(report) {
+        if let Some((name, value)) = line.split_once(": ") {
+            properties.push((slug(name), value.to_owned()));
+        }
+    }
+    if let Some(left_out) = report.left_out() {
+        properties.push(("left-out".to_owned(), left_out));
+    }
+    properties
+        .iter()
+        .map(|(name, value)| {
+            format!(
+                "      <property name=\"{}\" value=\"{}\"/>\n",
+                xml(name),
+                xml(value)
+            )
+        })
+        .collect()
 }
 
 /// The Markdown section of `spec/CONFORMANCE.md` for one engine: which
@@ -624,45 +751,24 @@ pub fn markdown(report: &VerifyReport) -> String {
     out.push('\n');
     let _ = writeln!(
         out,
-        "| part | articles | agrees with the reference |\n|---|---|---|"
+        "| part | articles | compared with the reference |\n|---|---|---|"
     );
-    for part in Part::ALL {
-        let mut verdict = if !hello.implements(part) {
-            "not implemented".to_owned()
-        } else {
-            match groups.get(part.name()) {
-                None => "yes".to_owned(),
-                Some(findings) => format!("no ({})", games(findings.len())),
-            }
-        };
-        if let Some(meaning) = hello.meanings.get(&part) {
-            let _ = write!(verdict, ", as declared narrower: {meaning}");
-        }
-        let _ = writeln!(
-            out,
-            "| {} | {} | {verdict} |",
-            part.name(),
-            part.articles()
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+    for (name, verdict) in verdicts(report) {
+        let articles = Part::ALL
+            .into_iter()
+            .find(|part| part.name() == name)
+            .map(|part| {
+                part.articles()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .unwrap_or_default();
+        let _ = writeln!(out, "| {name} | {articles} | {verdict} |");
     }
-    for extra in [
-        "claims-after-the-end",
-        "move-acceptance",
-        "moves-after-the-end",
-        "answer-shape",
-        "input",
-        "fault",
-        "unsupported",
-    ] {
-        let verdict = match groups.get(extra) {
-            None => "yes".to_owned(),
-            Some(findings) => format!("no ({})", games(findings.len())),
-        };
-        let _ = writeln!(out, "| {extra} | | {verdict} |");
+    if let Some(left_out) = report.left_out() {
+        let _ = writeln!(out, "\n{left_out}.");
     }
     for (group, findings) in &groups {
         let _ = writeln!(out, "\n### {group}\n");

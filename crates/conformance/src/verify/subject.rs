@@ -112,6 +112,7 @@ fn our_hello(name: &str, dead_position: DeadReading) -> Hello {
         dead_position,
         meanings: Default::default(),
         lenient: Vec::new(),
+        ignored: Vec::new(),
     }
 }
 

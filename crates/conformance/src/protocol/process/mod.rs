@@ -23,7 +23,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::meanings::check_meanings;
 use super::messages::{Answer, Hello, JudgeRequest, PROTOCOL_VERSION, Request, SUPPORTED_VERSIONS};
 use super::reader::read_answer;
 use faults::Streak;
@@ -232,31 +231,9 @@ impl EngineProcess {
             Answer::Hello(hello) if !SUPPORTED_VERSIONS.contains(&hello.protocol) => {
                 return Err(EngineError::Version(hello.protocol));
             }
-            Answer::Hello(hello) if hello.draws.check().is_err() => {
-                return Err(EngineError::Unexpected(format!(
-                    "draw policies that cannot be judged: {}",
-                    hello.draws.check().err().unwrap_or_default()
-                )));
-            }
-            Answer::Hello(hello) if check_meanings(&hello.meanings).is_err() => {
-                return Err(EngineError::Unexpected(format!(
-                    "a part with a meaning that cannot be judged: {}",
-                    check_meanings(&hello.meanings).err().unwrap_or_default()
-                )));
-            }
-            Answer::Hello(hello) if hello.lenient.iter().any(|kind| !kind.may_be_lenient()) => {
-                return Err(EngineError::Unexpected(format!(
-                    "a leniency that cannot be judged: {} (only capital-letters, trailing-text and fen-extra-field have one reading)",
-                    hello
-                        .lenient
-                        .iter()
-                        .find(|kind| !kind.may_be_lenient())
-                        .map_or("", |kind| kind.name())
-                )));
-            }
-            Answer::Hello(hello) if hello.editions.is_empty() => {
+            Answer::Hello(hello) if hello.check().is_err() => {
                 return Err(EngineError::Unexpected(
-                    "a handshake that names no edition".to_owned(),
+                    hello.check().err().unwrap_or_default(),
                 ));
             }
             Answer::Hello(hello) => hello,

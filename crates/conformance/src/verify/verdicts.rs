@@ -1,0 +1,290 @@
+//! What a run says of each part of the rules and each group beside them:
+//! agrees (and how much of it was compared), diverges, not implemented,
+//! or not compared and why. Every report format writes these verdicts, so
+//! that none of them says "yes" of a part that was never compared: a
+//! declaration narrows what is judged, and the report says so.
+
+use std::fmt;
+
+use crate::protocol::{DeadReading, Part};
+
+use super::{JudgedBy, VerifyReport};
+
+/// How much of a part or group was compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compared {
+    /// Plies compared (a per-game part counts the plies each game's
+    /// answer was judged on).
+    Plies(usize),
+    /// Games checked.
+    Games(usize),
+}
+
+impl fmt::Display for Compared {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (n, unit) = match *self {
+            Compared::Plies(n) => (n, if n == 1 { "ply" } else { "plies" }),
+            Compared::Games(n) => (n, if n == 1 { "game" } else { "games" }),
+        };
+        write!(f, "{n} {unit} compared")
+    }
+}
+
+/// What a run says of one part or group.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_conformance::protocol::Part;
+/// use drawrules_conformance::verify::{KnownDivergences, OurArbiter, Verdict, VerifyOptions, verify};
+///
+/// let options = VerifyOptions { games: 5, ..VerifyOptions::default() };
+/// let report = verify(&mut OurArbiter, &options, KnownDivergences::default(), &mut |_, _| {}).unwrap();
+/// assert!(matches!(report.verdict(Part::Clock), Verdict::Agrees { .. }));
+/// assert!(report.verdict(Part::Clock).to_string().starts_with("agrees ("));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// Compared, and no finding.
+    Agrees {
+        /// How much was compared.
+        compared: Compared,
+        /// What the engine's declarations narrowed (a meaning, editions).
+        narrowed: Vec<String>,
+    },
+    /// Findings in this group, from this many games.
+    Diverges {
+        /// The games with findings.
+        games: usize,
+    },
+    /// Not in the handshake's `implements`.
+    NotImplemented,
+    /// Implemented (or always checked), yet nothing of it was compared:
+    /// why.
+    NotCompared(String),
+}
+
+impl Verdict {
+    /// The verdict's one word in the JSON report: `agrees`, `diverges`,
+    /// `not-implemented` or `not-compared`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Agrees { .. } => "agrees",
+            Verdict::Diverges { .. } => "diverges",
+            Verdict::NotImplemented => "not-implemented",
+            Verdict::NotCompared(_) => "not-compared",
+        }
+    }
+
+    /// Whether something of the part was compared.
+    pub fn was_compared(&self) -> bool {
+        matches!(self, Verdict::Agrees { .. } | Verdict::Diverges { .. })
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Agrees { compared, narrowed } if narrowed.is_empty() => {
+                write!(f, "agrees ({compared})")
+            }
+            Verdict::Agrees { compared, narrowed } => {
+                write!(f, "agrees ({compared}; {})", narrowed.join("; "))
+            }
+            Verdict::Diverges { games } => {
+                write!(
+                    f,
+                    "diverges ({games} game{})",
+                    if *games == 1 { "" } else { "s" }
+                )
+            }
+            Verdict::NotImplemented => f.write_str("not implemented"),
+            Verdict::NotCompared(why) => write!(f, "not compared: {why}"),
+        }
+    }
+}
+
+/// The groups beside the parts, in the order reports list them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExtraGroup {
+    /// Claims reported once the game is over.
+    ClaimsAfterTheEnd,
+    /// Which moves and start positions are accepted.
+    MoveAcceptance,
+    /// Moves played after the game ended.
+    MovesAfterTheEnd,
+    /// The shape of the answers.
+    AnswerShape,
+    /// Malformed input.
+    Input,
+    /// Faults of the engine.
+    Fault,
+    /// Games refused as unsupported.
+    Unsupported,
+}
+
+impl ExtraGroup {
+    /// Every group beside the parts.
+    pub const ALL: [ExtraGroup; 7] = [
+        ExtraGroup::ClaimsAfterTheEnd,
+        ExtraGroup::MoveAcceptance,
+        ExtraGroup::MovesAfterTheEnd,
+        ExtraGroup::AnswerShape,
+        ExtraGroup::Input,
+        ExtraGroup::Fault,
+        ExtraGroup::Unsupported,
+    ];
+
+    /// The group's name in reports and known-divergences files.
+    pub fn name(self) -> &'static str {
+        match self {
+            ExtraGroup::ClaimsAfterTheEnd => "claims-after-the-end",
+            ExtraGroup::MoveAcceptance => "move-acceptance",
+            ExtraGroup::MovesAfterTheEnd => "moves-after-the-end",
+            ExtraGroup::AnswerShape => "answer-shape",
+            ExtraGroup::Input => "input",
+            ExtraGroup::Fault => "fault",
+            ExtraGroup::Unsupported => "unsupported",
+        }
+    }
+}
+
+/// Below this share of the generated plies compared, the summary line
+/// says how much was left out.
+const WELL_COMPARED: f64 = 0.9;
+
+impl VerifyReport {
+    /// What the run says of `part`.
+    pub fn verdict(&self, part: Part) -> Verdict {
+        if !self.hello.implements(part) {
+            return Verdict::NotImplemented;
+        }
+        if let Some(verdict) = self.diverges(part.name()) {
+            return verdict;
+        }
+        if self.hello.draws.is_absent(part) {
+            return Verdict::NotCompared(format!(
+                "its rule is absent under {}",
+                self.absent_under()
+            ));
+        }
+        match self.compared.get(&part) {
+            Some(&plies) if plies > 0 => Verdict::Agrees {
+                compared: Compared::Plies(plies),
+                narrowed: self.narrowed(part),
+            },
+            _ => Verdict::NotCompared(self.why_none(part)),
+        }
+    }
+
+    /// What the run says of a group beside the parts.
+    pub fn extra_verdict(&self, group: ExtraGroup) -> Verdict {
+        if let Some(verdict) = self.diverges(group.name()) {
+            return verdict;
+        }
+        let moves = self.hello.implements(Part::Moves);
+        let claims = [
+            Part::ThreefoldRepetition,
+            Part::FiftyMoves,
+            Part::ThreefoldOnMove,
+            Part::FiftyMovesOnMove,
+            Part::DrawClaimable,
+        ];
+        let compared = match group {
+            ExtraGroup::ClaimsAfterTheEnd
+                if !claims.iter().any(|part| self.verdict(*part).was_compared()) =>
+            {
+                return Verdict::NotCompared("no claim part was compared".to_owned());
+            }
+            ExtraGroup::MoveAcceptance | ExtraGroup::MovesAfterTheEnd if !moves => {
+                return Verdict::NotCompared("the engine does not declare moves".to_owned());
+            }
+            ExtraGroup::Input if self.malformed_games == 0 => {
+                return Verdict::NotCompared(
+                    "no malformed input was sent (the engine does not declare moves)".to_owned(),
+                );
+            }
+            ExtraGroup::Input => Compared::Games(self.malformed_games),
+            ExtraGroup::MoveAcceptance | ExtraGroup::MovesAfterTheEnd => {
+                Compared::Plies(self.compared.get(&Part::Moves).copied().unwrap_or(0))
+            }
+            ExtraGroup::ClaimsAfterTheEnd => Compared::Games(self.games_compared),
+            ExtraGroup::AnswerShape | ExtraGroup::Fault | ExtraGroup::Unsupported => {
+                Compared::Games(self.judged)
+            }
+        };
+        Verdict::Agrees {
+            compared,
+            narrowed: Vec::new(),
+        }
+    }
+
+    /// The summary line's words on what the run left out, when less than
+    /// nine in ten of the plies it generated were compared.
+    pub fn left_out(&self) -> Option<String> {
+        let (judged, generated) = (self.plies_judged, self.plies_generated);
+        if generated == 0 || judged as f64 >= WELL_COMPARED * generated as f64 {
+            return None;
+        }
+        Some(format!(
+            "only {judged} of the {generated} plies the run generated were compared ({:.0}% left \
+             out by what the engine declares and refuses)",
+            100.0 * (generated - judged) as f64 / generated as f64
+        ))
+    }
+
+    /// `Diverges` when the group named `name` has findings.
+    fn diverges(&self, name: &str) -> Option<Verdict> {
+        let groups = self.groups();
+        let findings = groups.get(name)?;
+        let mut games: Vec<&str> = findings.iter().map(|f| f.source.as_str()).collect();
+        games.sort_unstable();
+        games.dedup();
+        Some(Verdict::Diverges { games: games.len() })
+    }
+
+    /// Which declaration makes a rule absent: the profile given to verify,
+    /// the handshake's profile, or its draw policies.
+    fn absent_under(&self) -> String {
+        match (&self.judged_by, self.hello.profile) {
+            (JudgedBy::Given { profile, .. }, _) => {
+                format!("profile {profile}, given to verify (--profile)")
+            }
+            (JudgedBy::Handshake, Some(profile)) => {
+                format!("profile {profile}, declared in the handshake")
+            }
+            (JudgedBy::Handshake, None) => "the handshake's draw policies".to_owned(),
+        }
+    }
+
+    /// What the declarations narrowed in a part that was compared.
+    fn narrowed(&self, part: Part) -> Vec<String> {
+        let mut narrowed = Vec::new();
+        if let Some(meaning) = self.hello.meanings.get(&part) {
+            narrowed.push(format!("judged by the declared narrower meaning {meaning}"));
+        }
+        if part == Part::FivefoldRepetition && self.hello.editions.len() == 1 {
+            narrowed.push(format!(
+                "under {} only, the edition judged",
+                self.hello.editions[0]
+            ));
+        }
+        narrowed
+    }
+
+    /// Why a part the engine implements, whose rule it has, was compared
+    /// on no ply.
+    fn why_none(&self, part: Part) -> String {
+        if self.judged == 0 {
+            "no game was judged".to_owned()
+        } else if part == Part::DeadPosition && self.hello.dead_position == DeadReading::Exact {
+            "the reference's exact rule decided no ply it was asked about".to_owned()
+        } else {
+            format!(
+                "no ply of the {} games judged reached it (the answers stopped before, or were \
+                 refused)",
+                self.judged
+            )
+        }
+    }
+}
