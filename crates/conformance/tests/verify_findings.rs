@@ -135,6 +135,7 @@ fn unsupported_games_are_counted_and_fail_unless_allowed() {
                 ply: None,
                 message: "no clock in a FEN".to_owned(),
                 records: Vec::new(),
+                out_of_range: Vec::new(),
             })
         } else {
             answer
@@ -309,6 +310,7 @@ fn end_where(
             id,
             records,
             game: None,
+            out_of_range: Vec::new(),
         };
     }
     Answer::Error(EngineRefusal {
@@ -317,6 +319,7 @@ fn end_where(
         ply: Some(u32::try_from(end + 1).unwrap()),
         message: "drawn".to_owned(),
         records,
+        out_of_range: Vec::new(),
     })
 }
 
@@ -492,6 +495,7 @@ fn per_game(lie_about_fifty: bool) -> impl FnMut(&JudgeRequest, Answer) -> Answe
             id,
             records: Vec::new(),
             game: Some(game),
+            out_of_range: Vec::new(),
         }
     }
 }

@@ -20,9 +20,10 @@ use serde::{Deserialize, Serialize};
 use drawrules::Judgement;
 use drawrules::laws::Edition;
 
-use crate::protocol::{EngineError, Hello, Part};
+use crate::protocol::{EngineError, Hello, OutOfRange, Part};
 
-use super::compare::{Comparison, Group, compare};
+use super::cause::Cause;
+use super::compare::{Comparison, Divergence, Group, compare};
 use super::shrink::{Checked, Trial, ask, reference_judgement};
 use super::subject::Subject;
 
@@ -249,7 +250,9 @@ fn expectations(hello: &Hello, kind: Malformation, game: &Trial) -> Vec<Judgemen
 /// Judges the malformed `game` of `kind` with `subject` and compares the
 /// answer with every outcome it may give; the closest comparison, its
 /// divergences of move acceptance and answer shape grouped under
-/// [`Group::Input`].
+/// [`Group::Input`]. A number of the answer's records that no record holds
+/// (a negative clock kept from the FEN) is what the engine kept of the
+/// input: named in that divergence, never a fault.
 ///
 /// # Errors
 ///
@@ -275,10 +278,38 @@ pub(crate) fn check_malformed(
             divergence.group = Group::Input(kind);
         }
     }
+    if !answer.out_of_range().is_empty() {
+        note_kept(&mut comparison, kind, answer.out_of_range());
+    }
     Ok(Checked {
         reference,
         comparison,
     })
+}
+
+/// Names in the input divergence of `kind` the numbers the engine kept of
+/// a malformed input that no record holds (a FEN's negative clock, say),
+/// or makes them one: the reference holds no such number.
+fn note_kept(comparison: &mut Comparison, kind: Malformation, kept: &[OutOfRange]) {
+    let text = kept
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let input = comparison
+        .divergences
+        .iter_mut()
+        .find(|divergence| divergence.group == Group::Input(kind));
+    match input {
+        Some(divergence) => divergence.actual = format!("{}, keeping {text}", divergence.actual),
+        None => comparison.divergences.push(Divergence {
+            group: Group::Input(kind),
+            cause: Cause::Plain,
+            ply: u32::try_from(kept[0].record).ok(),
+            expected: format!("a {} of 0 or more", kept[0].field),
+            actual: text,
+        }),
+    }
 }
 
 /// The malformed games of a run, two of each kind, for an engine that

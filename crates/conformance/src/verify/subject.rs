@@ -132,6 +132,7 @@ fn our_answer(arbiter: &mut Arbiter, request: &JudgeRequest) -> Answer {
             id: request.id,
             records,
             game: Some(game),
+            out_of_range: Vec::new(),
         },
         Some(refusal) => Answer::Error(EngineRefusal {
             id: Some(request.id),
@@ -139,6 +140,7 @@ fn our_answer(arbiter: &mut Arbiter, request: &JudgeRequest) -> Answer {
             ply: refusal.move_ply(),
             message: format!("refused by the arbiter ({})", refusal.kind()),
             records,
+            out_of_range: Vec::new(),
         }),
     }
 }
