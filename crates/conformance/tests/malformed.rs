@@ -261,3 +261,57 @@ fn an_input_finding_has_its_minimal_game_in_every_report_format() {
     let text = render::text(&report);
     assert!(text.contains(&format!("replay: {replay}")), "{text}");
 }
+
+/// Our arbiter, reading a start it refuses again with its en passant
+/// square and castling rights taken out and a move number of 0 read as 1,
+/// as a library that keeps only what it can use does.
+struct KeepsWhatItCanUse;
+
+impl Subject for KeepsWhatItCanUse {
+    fn hello(&mut self) -> Result<Hello, EngineError> {
+        OurArbiter.hello()
+    }
+
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
+        let answer = OurArbiter.judge(request)?;
+        let mut fields: Vec<&str> = request.fen.split(' ').collect();
+        let refused_start = matches!(&answer, Answer::Error(refusal) if refusal.ply.is_none());
+        if !refused_start || fields.len() != 6 {
+            return Ok(answer);
+        }
+        fields[2] = "-";
+        fields[3] = "-";
+        if fields[5] == "0" {
+            fields[5] = "1";
+        }
+        OurArbiter.judge(&JudgeRequest {
+            fen: fields.join(" "),
+            ..request.clone()
+        })
+    }
+}
+
+#[test]
+fn an_engine_that_accepts_an_impossible_start_is_found_out_by_kind() {
+    let report = run(&mut KeepsWhatItCanUse);
+    assert_eq!(
+        input_kinds(&report),
+        [
+            Malformation::FenEnPassantSquareOccupied,
+            Malformation::FenCastlingKingOffItsSquare,
+            Malformation::FenCastlingRookOffItsSquare,
+            Malformation::FenMoveNumberZero,
+        ]
+    );
+    // Two games of each, and nothing else.
+    assert_eq!(report.findings.len(), 8, "{:#?}", report.findings);
+    let text = render::text(&report);
+    assert!(
+        text.contains(
+            "malformed input 22 (fen-en-passant-square-occupied): input \
+             (fen-en-passant-square-occupied) at ply 0: expected the start refused \
+             (invalid-fen), got the start accepted"
+        ),
+        "{text}"
+    );
+}

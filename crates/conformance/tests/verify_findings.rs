@@ -109,7 +109,7 @@ fn short_answers_are_findings() {
     assert!(!report.passed(), "{text}");
     assert!(report.unexpected().contains(&"answer-shape"), "{text}");
     // Every generated game, and the 18 malformed inputs with a record
-    // before their refusal (the 4 whose start is refused have none).
+    // before their refusal (the 12 whose start is refused have none).
     assert_eq!(report.games_compared, 40 + 18, "{text}");
 }
 
