@@ -287,6 +287,34 @@ fn an_engine_with_empty_records_fails() {
 }
 
 #[test]
+fn an_engine_that_keeps_a_negative_clock_has_an_input_finding_not_a_fault() {
+    // Its records carry the clock -1 the FEN gave: a number no record
+    // holds, set aside when read and named as what the engine kept.
+    let run = run("keeps-negative-clock.py", &[]);
+    assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());
+    let stdout = run.stdout();
+    assert!(!stdout.contains("fault"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "\n== input: 2 games\n  -- cause plain (no distinguishing feature): 2 games\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "    malformed input 18 (fen-negative-clock): input (fen-negative-clock) at ply 0: \
+             expected the start refused (invalid-fen), got the start accepted, \
+             keeping clock -1 in record 0\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\nFAIL: 2 findings in 1 group; 1 beyond the known divergences"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn an_engine_that_refuses_everything_fails() {
     let run = run("refuses-everything.py", &[]);
     assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());

@@ -467,14 +467,14 @@ fn a_stop_ends_the_run_with_the_games_judged_before_it() {
     )
     .unwrap();
     assert!(report.stopped);
-    // 40 generated games and 22 malformed inputs.
-    assert_eq!((report.judged, report.games()), (12, 62));
+    // 40 generated games and 30 malformed inputs.
+    assert_eq!((report.judged, report.games()), (12, 70));
     assert!(report.findings.is_empty(), "{:?}", report.findings);
     assert!(!report.passed(), "a stopped run never passes");
     let text = render::text(&report);
     assert!(
         text.contains(
-            "\nstopped early on request: 12 of 62 games were judged, the other 50 were not\n"
+            "\nstopped early on request: 12 of 70 games were judged, the other 58 were not\n"
         ),
         "{text}"
     );
@@ -484,7 +484,7 @@ fn a_stop_ends_the_run_with_the_games_judged_before_it() {
         (&json["stopped"], &json["games"], &json["games_judged"]),
         (
             &serde_json::json!(true),
-            &serde_json::json!(62),
+            &serde_json::json!(70),
             &serde_json::json!(12)
         )
     );

@@ -123,6 +123,7 @@ fn answer_with(ours: &drawrules::Judgement, change: impl Fn(&mut PartialStatus))
         id: 1,
         records,
         game: None,
+        out_of_range: Vec::new(),
     }
 }
 
@@ -154,12 +155,18 @@ fn a_ply_our_exact_rule_leaves_undetermined_holds_the_engine_to_nothing() {
         id,
         mut records,
         game,
+        ..
     } = dead
     else {
         unreachable!()
     };
     records.truncate(1);
-    let dead = Answer::Records { id, records, game };
+    let dead = Answer::Records {
+        id,
+        records,
+        game,
+        out_of_range: Vec::new(),
+    };
     let comparison = compare(&exact_hello(), &ours, &dead);
     assert_eq!(comparison.divergences, [], "{comparison:?}");
     assert_eq!(comparison.plies.get(&Part::DeadPosition), None);

@@ -109,7 +109,7 @@ fn short_answers_are_findings() {
     assert!(!report.passed(), "{text}");
     assert!(report.unexpected().contains(&"answer-shape"), "{text}");
     // Every generated game, and the 18 malformed inputs with a record
-    // before their refusal (the 4 whose start is refused have none).
+    // before their refusal (the 12 whose start is refused have none).
     assert_eq!(report.games_compared, 40 + 18, "{text}");
 }
 
@@ -135,6 +135,7 @@ fn unsupported_games_are_counted_and_fail_unless_allowed() {
                 ply: None,
                 message: "no clock in a FEN".to_owned(),
                 records: Vec::new(),
+                out_of_range: Vec::new(),
             })
         } else {
             answer
@@ -309,6 +310,7 @@ fn end_where(
             id,
             records,
             game: None,
+            out_of_range: Vec::new(),
         };
     }
     Answer::Error(EngineRefusal {
@@ -317,6 +319,7 @@ fn end_where(
         ply: Some(u32::try_from(end + 1).unwrap()),
         message: "drawn".to_owned(),
         records,
+        out_of_range: Vec::new(),
     })
 }
 
@@ -494,6 +497,7 @@ fn per_game(lie_about_fifty: bool) -> impl FnMut(&JudgeRequest, Answer) -> Answe
             id,
             records: Vec::new(),
             game: Some(game),
+            out_of_range: Vec::new(),
         }
     }
 }

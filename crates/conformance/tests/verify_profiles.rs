@@ -47,6 +47,7 @@ impl Subject for ThirdOccurrenceEnds {
                 id: request.id,
                 records,
                 game: None,
+                out_of_range: Vec::new(),
             });
         }
         Ok(Answer::Error(EngineRefusal {
@@ -55,6 +56,7 @@ impl Subject for ThirdOccurrenceEnds {
             ply: Some(u32::try_from(end + 1).expect("a ply")),
             message: "drawn by repetition".to_owned(),
             records,
+            out_of_range: Vec::new(),
         }))
     }
 }

@@ -2,6 +2,8 @@
 //! too). A record an engine sends is a [`PartialStatus`]: everything but
 //! `ply` may be left out when the engine does not implement it.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use drawrules::PartialStatus;
@@ -387,6 +389,51 @@ pub struct EngineRefusal {
     /// The records of the plies played before the refusal.
     #[serde(default)]
     pub records: Vec<PartialStatus>,
+    /// The numbers of `records` a record cannot hold, set aside when the
+    /// answer was read ([`OutOfRange`]).
+    #[serde(skip)]
+    pub out_of_range: Vec<OutOfRange>,
+}
+
+/// A number of an engine's record that the record cannot hold: a negative
+/// `clock` or `repetition` (an engine that kept the clock of a FEN that
+/// gives a negative one, say). The reader sets it aside from the record,
+/// which is read without it, and keeps it beside the answer: whether it is
+/// a fault is for the one who asked to judge (for `verify`, a fault in the
+/// answer to a well-formed game, what the engine kept of malformed input).
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::Field;
+/// use drawrules_conformance::protocol::{Answer, OutOfRange, read_answer};
+///
+/// let answer = read_answer(r#"{"type":"records","id":1,"records":[{"ply":0,"clock":-1}]}"#).unwrap();
+/// let Answer::Records { records, out_of_range, .. } = answer else { panic!() };
+/// assert_eq!(records[0].clock, None);
+/// assert_eq!(out_of_range, [OutOfRange { record: 0, field: Field::Clock, value: -1 }]);
+/// assert_eq!(out_of_range[0].to_string(), "clock -1 in record 0");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutOfRange {
+    /// The record's index in the answer (its ply, in an answer of every
+    /// ply).
+    pub record: usize,
+    /// Its field: [`Field::Clock`] or [`Field::Repetition`].
+    pub field: Field,
+    /// The number the engine gave.
+    pub value: i64,
+}
+
+impl OutOfRange {
+    /// The fields whose numbers are set aside when below zero.
+    pub const FIELDS: [Field; 2] = [Field::Clock, Field::Repetition];
+}
+
+impl fmt::Display for OutOfRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} in record {}", self.field, self.value, self.record)
+    }
 }
 
 /// What an engine writes.
@@ -404,7 +451,23 @@ pub enum Answer {
         /// Answers about the whole game, for the `game-` parts.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         game: Option<GameAnswers>,
+        /// The numbers of `records` a record cannot hold, set aside when
+        /// the answer was read ([`OutOfRange`]).
+        #[serde(skip)]
+        out_of_range: Vec<OutOfRange>,
     },
     /// A refusal.
     Error(EngineRefusal),
+}
+
+impl Answer {
+    /// The numbers of the answer's records that a record cannot hold
+    /// (none for a handshake).
+    pub fn out_of_range(&self) -> &[OutOfRange] {
+        match self {
+            Answer::Records { out_of_range, .. } => out_of_range,
+            Answer::Error(refusal) => &refusal.out_of_range,
+            Answer::Hello(_) => &[],
+        }
+    }
 }

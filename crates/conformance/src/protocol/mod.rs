@@ -27,8 +27,8 @@ pub mod reader;
 pub use draws::{DrawPolicies, Policy};
 pub use meanings::{Meaning, Meanings, check_meanings};
 pub use messages::{
-    Answer, DeadReading, EngineRefusal, GameAnswers, Hello, JudgeRequest, PROTOCOL_VERSION, Part,
-    Plies, RefusalKind, SUPPORTED_VERSIONS,
+    Answer, DeadReading, EngineRefusal, GameAnswers, Hello, JudgeRequest, OutOfRange,
+    PROTOCOL_VERSION, Part, Plies, RefusalKind, SUPPORTED_VERSIONS,
 };
 pub use process::{
     BROKEN_AFTER, ENGINE_ID_VAR, EngineError, EngineProcess, adopt_orphans, stop_all_engines,

@@ -1,8 +1,9 @@
 //! Reading an engine's output, one line at a time.
 
+use serde_json::Value;
 use thiserror::Error;
 
-use super::messages::Answer;
+use super::messages::{Answer, OutOfRange};
 
 /// The longest line the harness reads from an engine, in bytes.
 pub const MAX_LINE: usize = 8 << 20;
@@ -23,7 +24,9 @@ pub struct ParseAnswerError {
 ///
 /// A [`ParseAnswerError`] for text that is not JSON, JSON of another shape
 /// (a record without `ply` or with a field the record does not have), or a
-/// line longer than [`MAX_LINE`].
+/// line longer than [`MAX_LINE`]. A record whose `clock` or `repetition` is
+/// a negative integer is no error: the answer is read with that number set
+/// aside ([`OutOfRange`], [`Answer::out_of_range`]).
 ///
 /// # Examples
 ///
@@ -44,7 +47,10 @@ pub fn read_answer(line: &str) -> Result<Answer, ParseAnswerError> {
     if line.len() > MAX_LINE {
         return Err(fail(format!("a line of {} bytes", line.len())));
     }
-    let answer: Answer = serde_json::from_str(line).map_err(|err| fail(err.to_string()))?;
+    let answer: Answer = match serde_json::from_str(line) {
+        Ok(answer) => answer,
+        Err(err) => with_numbers_set_aside(line).ok_or_else(|| fail(err.to_string()))?,
+    };
     let records = match &answer {
         Answer::Records { records, .. } => records.as_slice(),
         Answer::Error(refusal) => refusal.records.as_slice(),
@@ -54,6 +60,41 @@ pub fn read_answer(line: &str) -> Result<Answer, ParseAnswerError> {
         return Err(fail(format!("record {index} has no `ply`")));
     }
     Ok(answer)
+}
+
+/// `line` read as records or a refusal once the negative numbers of its
+/// records' [`OutOfRange::FIELDS`] are set aside; `None` when it has none
+/// or does not read even then.
+fn with_numbers_set_aside(line: &str) -> Option<Answer> {
+    let mut value: Value = serde_json::from_str(line).ok()?;
+    let records = value.get_mut("records")?.as_array_mut()?;
+    let mut aside = Vec::new();
+    for (record, fields) in records.iter_mut().enumerate() {
+        let Some(fields) = fields.as_object_mut() else {
+            continue;
+        };
+        for field in OutOfRange::FIELDS {
+            let number = fields.get(field.name()).and_then(Value::as_i64);
+            if let Some(value) = number.filter(|&n| n < 0) {
+                fields.remove(field.name());
+                aside.push(OutOfRange {
+                    record,
+                    field,
+                    value,
+                });
+            }
+        }
+    }
+    if aside.is_empty() {
+        return None;
+    }
+    let mut answer: Answer = serde_json::from_value(value).ok()?;
+    match &mut answer {
+        Answer::Records { out_of_range, .. } => *out_of_range = aside,
+        Answer::Error(refusal) => refusal.out_of_range = aside,
+        Answer::Hello(_) => return None,
+    }
+    Some(answer)
 }
 
 /// The first 120 characters of `line`, escaped.
@@ -144,6 +185,41 @@ mod tests {
             "{}",
             err.reason
         );
+    }
+
+    #[test]
+    fn negative_numbers_of_records_are_set_aside_and_others_refused() {
+        use drawrules::Field;
+        let answer = read_answer(
+            r#"{"type":"error","id":2,"kind":"illegal-move","ply":2,"records":[{"ply":0,"clock":-1},{"ply":1,"clock":0,"repetition":-3}]}"#,
+        )
+        .unwrap();
+        let aside: Vec<String> = answer
+            .out_of_range()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(aside, ["clock -1 in record 0", "repetition -3 in record 1"]);
+        let Answer::Error(refusal) = &answer else {
+            panic!("{answer:?}")
+        };
+        assert_eq!(refusal.records[1].clock, Some(0));
+        assert_eq!(refusal.records[1].repetition, None);
+        assert_eq!(answer.out_of_range()[1].field, Field::Repetition);
+        // A number no record holds anywhere else, or a clock that is not an
+        // integer, is still not an answer.
+        for line in [
+            r#"{"type":"records","id":-1,"records":[{"ply":0,"clock":-1}]}"#,
+            r#"{"type":"records","id":1,"records":[{"ply":-1,"clock":-1}]}"#,
+            r#"{"type":"records","id":1,"records":[{"ply":0,"clock":-1.5}]}"#,
+            r#"{"type":"records","id":1,"records":[{"ply":0,"clock":"-1"}]}"#,
+            r#"{"type":"records","id":1,"records":[{"clock":-1}]}"#,
+        ] {
+            assert!(read_answer(line).is_err(), "{line}");
+        }
+        // A well-formed answer sets nothing aside.
+        let plain = read_answer(r#"{"type":"records","id":1,"records":[{"ply":0,"clock":1}]}"#);
+        assert_eq!(plain.unwrap().out_of_range(), []);
     }
 
     #[test]

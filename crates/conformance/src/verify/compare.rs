@@ -729,6 +729,7 @@ mod tests {
             id: 1,
             records,
             game: None,
+            out_of_range: Vec::new(),
         }
     }
 
@@ -873,6 +874,7 @@ mod tests {
                 threefold_repetition: None,
                 fifty_moves: Some(true),
             }),
+            out_of_range: Vec::new(),
         };
         let part = [Part::GameFiftyMoves];
         let narrow = hello(&part, &[(Part::GameFiftyMoves, Meaning::CountReached)]);

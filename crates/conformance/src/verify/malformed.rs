@@ -1,8 +1,10 @@
 //! Malformed input in every run: move text that is not a move (a square
 //! off the board, promotion to a king or a pawn, the wrong length, capital
 //! letters, trailing text) and FEN variants (four or three fields, an extra
-//! field, a negative clock, a clock past 2^31), each with its expected
-//! outcome, judged in a report group of their own (`input`).
+//! field, a negative clock, a clock past 2^31, an en passant square with a
+//! man on it, a castling right whose king or rook is off its square, move
+//! number 0), each with its expected outcome, judged in a report group of
+//! their own (`input`).
 //!
 //! The expected outcome is the reference's: a refusal where it refuses
 //! (`unreadable-move`, `illegal-move`, `invalid-fen`), the game as it
@@ -20,9 +22,10 @@ use serde::{Deserialize, Serialize};
 use drawrules::Judgement;
 use drawrules::laws::Edition;
 
-use crate::protocol::{EngineError, Hello, Part};
+use crate::protocol::{EngineError, Hello, OutOfRange, Part};
 
-use super::compare::{Comparison, Group, compare};
+use super::cause::Cause;
+use super::compare::{Comparison, Divergence, Group, compare};
 use super::shrink::{Checked, Trial, ask, reference_judgement};
 use super::subject::Subject;
 
@@ -53,11 +56,21 @@ pub enum Malformation {
     /// A FEN whose halfmove clock is 2^31, past a signed 32-bit counter (a
     /// valid FEN: the game is over by seventy-five moves at its start).
     FenClockPast2To31,
+    /// A FEN whose en passant square has a man on it: no two-square pawn
+    /// step leaves one there (a capture onto it read as en passant would
+    /// take two men).
+    FenEnPassantSquareOccupied,
+    /// A FEN with a castling right whose king is off its square.
+    FenCastlingKingOffItsSquare,
+    /// A FEN with a castling right whose rook is off its square.
+    FenCastlingRookOffItsSquare,
+    /// A FEN whose move number is 0: moves are counted from 1.
+    FenMoveNumberZero,
 }
 
 impl Malformation {
     /// Every kind, in the order a run judges them.
-    pub const ALL: [Malformation; 11] = [
+    pub const ALL: [Malformation; 15] = [
         Malformation::SquareOffTheBoard,
         Malformation::PromotionToAKing,
         Malformation::PromotionToAPawn,
@@ -69,6 +82,10 @@ impl Malformation {
         Malformation::FenExtraField,
         Malformation::FenNegativeClock,
         Malformation::FenClockPast2To31,
+        Malformation::FenEnPassantSquareOccupied,
+        Malformation::FenCastlingKingOffItsSquare,
+        Malformation::FenCastlingRookOffItsSquare,
+        Malformation::FenMoveNumberZero,
     ];
 
     /// The kind's name in reports and handshakes.
@@ -85,6 +102,10 @@ impl Malformation {
             Malformation::FenExtraField => "fen-extra-field",
             Malformation::FenNegativeClock => "fen-negative-clock",
             Malformation::FenClockPast2To31 => "fen-clock-past-2-to-31",
+            Malformation::FenEnPassantSquareOccupied => "fen-en-passant-square-occupied",
+            Malformation::FenCastlingKingOffItsSquare => "fen-castling-king-off-its-square",
+            Malformation::FenCastlingRookOffItsSquare => "fen-castling-rook-off-its-square",
+            Malformation::FenMoveNumberZero => "fen-move-number-zero",
         }
     }
 
@@ -136,6 +157,34 @@ const BASES: [(&str, &[&str], &str); 4] = [
         "4k3/8/8/8/8/8/6p1/4K3 b - - 0 1",
         &["e8d7", "e1d1", "d7e8", "d1e1"],
         "g2g1",
+    ),
+];
+
+/// The starts of the kinds whose malformation is in the position itself,
+/// White and then Black to move, each with a move that is legal once the
+/// malformation is repaired (the en passant square or the castling right
+/// taken out).
+const POSITIONS: [(Malformation, [(&str, &str); 2]); 3] = [
+    (
+        Malformation::FenEnPassantSquareOccupied,
+        [
+            ("4k3/8/4n3/3Pp3/8/8/8/4K3 w - e6 0 40", "d5e6"),
+            ("4k3/8/8/8/3pP3/4N3/8/4K3 b - e3 0 40", "d4e3"),
+        ],
+    ),
+    (
+        Malformation::FenCastlingKingOffItsSquare,
+        [
+            ("4k3/8/8/8/8/8/8/R2K4 w Q - 0 30", "a1a2"),
+            ("r2k4/8/8/8/8/8/8/4K3 b q - 0 30", "a8a7"),
+        ],
+    ),
+    (
+        Malformation::FenCastlingRookOffItsSquare,
+        [
+            ("4k3/8/8/8/8/8/8/1R2K3 w Q - 0 30", "b1b2"),
+            ("1r2k3/8/8/8/8/8/8/4K3 b q - 0 30", "b8b7"),
+        ],
     ),
 ];
 
@@ -194,12 +243,28 @@ pub fn malformed_game(kind: Malformation, index: usize, edition: Edition) -> Tri
             start = format!("{} 2147483648 {}", fields[..4].join(" "), fields[5]);
             moves.clear();
         }
+        Malformation::FenMoveNumberZero => start = format!("{} 0", fields[..5].join(" ")),
+        Malformation::FenEnPassantSquareOccupied
+        | Malformation::FenCastlingKingOffItsSquare
+        | Malformation::FenCastlingRookOffItsSquare => {
+            let (fen, played) = position_start(kind, index);
+            start = fen.to_owned();
+            moves = vec![played.to_owned()];
+        }
     }
     Trial {
         fen: start,
         moves,
         edition,
     }
+}
+
+/// The start and move of a kind of [`POSITIONS`], for game `index`.
+fn position_start(kind: Malformation, index: usize) -> (&'static str, &'static str) {
+    POSITIONS
+        .iter()
+        .find(|(of, _)| *of == kind)
+        .map_or(("", ""), |(_, starts)| starts[index % 2])
 }
 
 /// `game` as an engine that declares `kind` lenient reads it.
@@ -249,7 +314,9 @@ fn expectations(hello: &Hello, kind: Malformation, game: &Trial) -> Vec<Judgemen
 /// Judges the malformed `game` of `kind` with `subject` and compares the
 /// answer with every outcome it may give; the closest comparison, its
 /// divergences of move acceptance and answer shape grouped under
-/// [`Group::Input`].
+/// [`Group::Input`]. A number of the answer's records that no record holds
+/// (a negative clock kept from the FEN) is what the engine kept of the
+/// input: named in that divergence, never a fault.
 ///
 /// # Errors
 ///
@@ -275,10 +342,38 @@ pub(crate) fn check_malformed(
             divergence.group = Group::Input(kind);
         }
     }
+    if !answer.out_of_range().is_empty() {
+        note_kept(&mut comparison, kind, answer.out_of_range());
+    }
     Ok(Checked {
         reference,
         comparison,
     })
+}
+
+/// Names in the input divergence of `kind` the numbers the engine kept of
+/// a malformed input that no record holds (a FEN's negative clock, say),
+/// or makes them one: the reference holds no such number.
+fn note_kept(comparison: &mut Comparison, kind: Malformation, kept: &[OutOfRange]) {
+    let text = kept
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let input = comparison
+        .divergences
+        .iter_mut()
+        .find(|divergence| divergence.group == Group::Input(kind));
+    match input {
+        Some(divergence) => divergence.actual = format!("{}, keeping {text}", divergence.actual),
+        None => comparison.divergences.push(Divergence {
+            group: Group::Input(kind),
+            cause: Cause::Plain,
+            ply: u32::try_from(kept[0].record).ok(),
+            expected: format!("a {} of 0 or more", kept[0].field),
+            actual: text,
+        }),
+    }
 }
 
 /// The malformed games of a run, two of each kind, for an engine that
@@ -344,9 +439,12 @@ mod tests {
                     Malformation::FenFourFields
                     | Malformation::FenThreeFields
                     | Malformation::FenClockPast2To31 => None,
-                    Malformation::FenExtraField | Malformation::FenNegativeClock => {
-                        Some(RefusalKind::InvalidFen)
-                    }
+                    Malformation::FenExtraField
+                    | Malformation::FenNegativeClock
+                    | Malformation::FenEnPassantSquareOccupied
+                    | Malformation::FenCastlingKingOffItsSquare
+                    | Malformation::FenCastlingRookOffItsSquare
+                    | Malformation::FenMoveNumberZero => Some(RefusalKind::InvalidFen),
                     Malformation::PromotionToAKing | Malformation::PromotionToAPawn => {
                         Some(RefusalKind::IllegalMove)
                     }
@@ -355,6 +453,30 @@ mod tests {
                 assert_eq!(refused, expected, "{kind} {game:?}");
             }
         }
+    }
+
+    #[test]
+    fn a_position_kind_is_its_malformation_alone() {
+        // Each start, with its en passant square or castling rights taken
+        // out, is legal and so is its move; as given, it is refused.
+        for (kind, starts) in POSITIONS {
+            for (fen, played) in starts {
+                let mut fields: Vec<&str> = fen.split(' ').collect();
+                let field = match kind {
+                    Malformation::FenEnPassantSquareOccupied => 3,
+                    _ => 2,
+                };
+                assert!(!base_is_legal(fen, &[]), "{kind}: {fen}");
+                fields[field] = "-";
+                let repaired = fields.join(" ");
+                assert!(base_is_legal(&repaired, &[played]), "{kind}: {repaired}");
+            }
+            let games = [0, 1].map(|i| malformed_game(kind, i, Edition::Fide2018).fen);
+            assert_eq!(games, starts.map(|(fen, _)| fen.to_owned()), "{kind}");
+        }
+        let zero = malformed_game(Malformation::FenMoveNumberZero, 0, Edition::Fide2018);
+        assert!(zero.fen.ends_with(" 3 0"), "{}", zero.fen);
+        assert!(base_is_legal(&zero.fen.replace(" 3 0", " 3 1"), &[]));
     }
 
     #[test]

@@ -555,12 +555,16 @@ fn assemble(
                 }
                 for divergence in comparison.divergences {
                     let count = shrunk.entry(divergence.key()).or_default();
-                    // Malformed input is built small: nothing to shrink.
-                    let input = matches!(divergence.group, Group::Input(_));
-                    let shrinks = !input && *count < options.shrink_per_group && !stopped();
-                    let minimal = shrinks.then(|| {
-                        *count += 1;
-                        shrink::shrink(
+                    let minimal = if matches!(divergence.group, Group::Input(_)) {
+                        // Malformed input is built small: the game as found
+                        // is the minimal one of its kind and cause.
+                        (*count == 0).then(|| Minimal {
+                            game: game.clone(),
+                            divergence: divergence.clone(),
+                            reference: checked.reference.clone(),
+                        })
+                    } else if *count < options.shrink_per_group && !stopped() {
+                        Some(shrink::shrink(
                             subject,
                             &hello,
                             &game,
@@ -571,8 +575,11 @@ fn assemble(
                                 stopped: &stopped,
                             },
                             &mut next_id,
-                        )
-                    });
+                        ))
+                    } else {
+                        None
+                    };
+                    *count += usize::from(minimal.is_some());
                     let mut finding = found(
                         Problem::Divergence(divergence),
                         Some(checked.reference.clone()),

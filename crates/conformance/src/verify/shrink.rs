@@ -67,7 +67,8 @@ pub(crate) struct Checked {
 ///
 /// # Errors
 ///
-/// The subject's fault (faults are not shrunk).
+/// The subject's fault (faults are not shrunk), an answer with a number
+/// no record holds among them ([`EngineError::OutOfRange`]).
 pub(crate) fn check(
     subject: &mut dyn Subject,
     hello: &Hello,
@@ -76,6 +77,10 @@ pub(crate) fn check(
 ) -> Result<Checked, EngineError> {
     let ours = reference_judgement(hello, game);
     let answer = ask(subject, game, id)?;
+    // A well-formed game explains no number a record cannot hold.
+    if let Some(&first) = answer.out_of_range().first() {
+        return Err(EngineError::OutOfRange(first));
+    }
     let comparison = compare(hello, &ours, &answer);
     Ok(Checked {
         reference: ours,

@@ -133,6 +133,7 @@ fn our_answer(arbiter: &mut Arbiter, request: &JudgeRequest) -> Answer {
             id: request.id,
             records,
             game: Some(game),
+            out_of_range: Vec::new(),
         },
         Some(refusal) => Answer::Error(EngineRefusal {
             id: Some(request.id),
@@ -140,6 +141,7 @@ fn our_answer(arbiter: &mut Arbiter, request: &JudgeRequest) -> Answer {
             ply: refusal.move_ply(),
             message: format!("refused by the arbiter ({})", refusal.kind()),
             records,
+            out_of_range: Vec::new(),
         }),
     }
 }

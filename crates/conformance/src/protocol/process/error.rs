@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::super::messages::PROTOCOL_VERSION;
+use super::super::messages::{OutOfRange, PROTOCOL_VERSION};
 use super::super::reader::ParseAnswerError;
 
 /// Something an engine did that the protocol does not allow (a *fault*).
@@ -29,6 +29,12 @@ pub enum EngineError {
     /// A line that is not an answer.
     #[error("{0}")]
     Garbage(ParseAnswerError),
+    /// An answer to a well-formed game with a number no record holds (a
+    /// negative clock, say): the reader sets it aside
+    /// ([`Answer::out_of_range`](super::super::messages::Answer::out_of_range)),
+    /// `verify` makes it this fault.
+    #[error("an answer with a number no record holds: {0}")]
+    OutOfRange(OutOfRange),
     /// An answer of the wrong kind or for another request.
     #[error("unexpected answer: {0}")]
     Unexpected(String),
