@@ -230,7 +230,9 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
         }
     }
     if hello.implements(Part::Moves) {
-        *comparison.plies.entry(Part::Moves).or_default() += theirs.len().min(ours.records.len());
+        let accepted = theirs.len().min(ours.records.len());
+        *comparison.plies.entry(Part::Moves).or_default() += accepted;
+        comparison.plies_judged = comparison.plies_judged.max(accepted);
         if let Some(divergence) = compare_acceptance(hello, ours, theirs, refused) {
             comparison.keep(ours, divergence);
         }
