@@ -15,6 +15,8 @@ use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 
 use super::cause::Cause;
 use super::compare::Group;
+use super::convention_tally::DecidedConventions;
+use super::fen_fields::FenField;
 use super::shrink::{Minimal, Trial};
 use super::{Finding, JudgedBy, Problem, VerifyReport};
 
@@ -104,7 +106,7 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
             let status = ours.records.get(ply as usize)?;
             articles.extend(part.articles());
             match part {
-                Part::Fen => articles.push(Article::SamePosition),
+                Part::Fen => articles.extend(fen_articles(divergence.cause, ours, ply)),
                 Part::Result => articles.extend(status.ended.iter().map(|e| e.article())),
                 _ => {}
             }
@@ -123,6 +125,25 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
     Some(format!(
         "# Found by drawrules verify against {engine}.\n{file}"
     ))
+}
+
+/// The articles a `fen` divergence of `cause` at `ply` concerns: its
+/// field's ([`FenField::articles`]), and for the placement the article of
+/// the move into the ply (a pawn's or the king's).
+fn fen_articles(cause: Cause, ours: &drawrules::Judgement, ply: u32) -> Vec<Article> {
+    let field = cause.fen_field().unwrap_or(FenField::Placement);
+    let mut articles = field.articles().to_vec();
+    let played = (ply as usize)
+        .checked_sub(1)
+        .and_then(|index| ours.moves.get(index));
+    if let (FenField::Placement, Some(mv)) = (field, played) {
+        match mv.role() {
+            shakmaty::Role::Pawn => articles.push(Article::PawnMoves),
+            shakmaty::Role::King => articles.push(Article::KingMoves),
+            _ => {}
+        }
+    }
+    articles
 }
 
 /// The top level of a case file, for writing one.
@@ -217,6 +238,65 @@ fn compared_text(report: &VerifyReport) -> String {
     )
 }
 
+/// The FEN conventions decided for the run, a line per field.
+fn conventions_text(decided: &DecidedConventions) -> Vec<String> {
+    decided
+        .fields
+        .iter()
+        .map(|(field, decision)| {
+            let convention = decision.convention;
+            let evidence = match (decision.plies, decision.departures()) {
+                (0, _) => "no ply told the conventions apart".to_owned(),
+                (plies, 0) => format!(
+                    "it explains all {plies} plies where the conventions write the field differently"
+                ),
+                (plies, departures) => format!(
+                    "it explains {} of the {plies} plies where the conventions write the field \
+                     differently; the other {departures} follow another convention (cause {})",
+                    plies - departures,
+                    Cause::of_mixed_conventions(*field)
+                ),
+            };
+            format!(
+                "fen convention decided for the run ({field} field): {convention}, {} ({evidence})",
+                convention.explain()
+            )
+        })
+        .collect()
+}
+
+/// The FEN conventions decided for the run, as JSON.
+fn conventions_json(decided: &DecidedConventions) -> serde_json::Value {
+    let fields: serde_json::Map<String, serde_json::Value> = decided
+        .fields
+        .iter()
+        .map(|(field, decision)| {
+            let value = json!({
+                "decided": decision.convention.name(),
+                "plies": decision.plies,
+                "explained": decision
+                    .explained
+                    .iter()
+                    .map(|(convention, plies)| (convention.name(), plies))
+                    .collect::<BTreeMap<_, _>>(),
+                "departures": decision.departures(),
+            });
+            (field.name().to_owned(), value)
+        })
+        .collect();
+    serde_json::Value::Object(fields)
+}
+
+/// The FEN conventions decided for the run, in one line.
+fn conventions_line(decided: &DecidedConventions) -> String {
+    decided
+        .fields
+        .iter()
+        .map(|(field, decision)| format!("{field}: {}", decision.convention))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// What every report says first, one line each, the same for text and
 /// Markdown: the engine, how it is judged (the profile or the handshake's
 /// own policies, draw policies, 5.2.2 reading,
@@ -249,12 +329,8 @@ fn header(report: &VerifyReport) -> Vec<String> {
             reading.explain()
         ));
     }
-    for (convention, plies) in &report.conventions {
-        lines.push(format!(
-            "convention followed: {convention} on {plies} pl{} ({})",
-            if *plies == 1 { "y" } else { "ies" },
-            convention.explain()
-        ));
+    if report.compared.contains_key(&Part::Fen) {
+        lines.extend(conventions_text(&report.conventions));
     }
     lines.push(format!(
         "implements: {}",
@@ -483,11 +559,7 @@ pub fn json(report: &VerifyReport) -> String {
             .iter()
             .map(|(reading, plies)| (reading.name(), plies))
             .collect::<BTreeMap<_, _>>(),
-        "conventions": report
-            .conventions
-            .iter()
-            .map(|(convention, plies)| (convention.name(), plies))
-            .collect::<BTreeMap<_, _>>(),
+        "conventions": conventions_json(&report.conventions),
         "groups": groups,
         "broken": report.broken.as_ref().map(ToString::to_string),
         "games": report.games(),
@@ -592,11 +664,12 @@ pub fn junit(report: &VerifyReport) -> String {
         .profile_of(&report.hello)
         .map_or("none", |profile| profile.name());
     format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"drawrules verify: {}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{:.3}\">\n    <properties>\n      <property name=\"profile\" value=\"{profile}\"/>\n      <property name=\"judged-by\" value=\"{}\"/>\n    </properties>\n{cases}  </testsuite>\n</testsuites>\n",
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n  <testsuite name=\"drawrules verify: {}\" tests=\"{}\" failures=\"{failures}\" skipped=\"{skipped}\" time=\"{:.3}\">\n    <properties>\n      <property name=\"profile\" value=\"{profile}\"/>\n      <property name=\"judged-by\" value=\"{}\"/>\n      <property name=\"fen-conventions\" value=\"{}\"/>\n    </properties>\n{cases}  </testsuite>\n</testsuites>\n",
         xml(&report.hello.title()),
         names.len(),
         report.elapsed.as_secs_f64(),
-        xml(&report.judged_by.describe(&report.hello))
+        xml(&report.judged_by.describe(&report.hello)),
+        xml(&conventions_line(&report.conventions))
     )
 }
 
