@@ -333,12 +333,8 @@ impl Facts<'_> {
                 let first = self.ply.saturating_sub(clock) + 1;
                 (first..=self.ply).any(|p| self.castling_changed(p))
             }
-            Cause::UnusableEnPassant => self
-                .plies()
-                .any(|p| self.double_step(p) == Some(false)),
-            Cause::UsableEnPassant => self
-                .plies()
-                .any(|p| self.double_step(p) == Some(true)),
+            Cause::UnusableEnPassant => self.plies().any(|p| self.double_step(p) == Some(false)),
+            Cause::UsableEnPassant => self.plies().any(|p| self.double_step(p) == Some(true)),
             Cause::CastlingRightLost => self
                 .plies()
                 .any(|p| p >= 1 && self.fen_field(p, 2) != self.fen_field(p - 1, 2)),

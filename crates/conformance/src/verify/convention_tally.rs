@@ -193,9 +193,14 @@ impl DecidedConventions {
                         seen.first.writing(decided).unwrap_or("-")
                     ),
                     actual: format!(
-                        "`{}` as {} writes it",
+                        "`{}` as {} {} it",
                         seen.first.theirs,
-                        followed.join(" and ")
+                        followed.join(" and "),
+                        if followed.len() == 1 {
+                            "writes"
+                        } else {
+                            "write"
+                        }
                     ),
                 })
             })

@@ -369,7 +369,10 @@ mod tests {
         assert_eq!(told_apart(bare, bare, None), []);
         // Another placement is another position.
         let ours = "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1";
-        assert_eq!(told_apart(ours, "r3k3/8/8/8/8/8/8/4K2R b Kq - 0 1", None), []);
+        assert_eq!(
+            told_apart(ours, "r3k3/8/8/8/8/8/8/4K2R b Kq - 0 1", None),
+            []
+        );
     }
 
     #[test]
