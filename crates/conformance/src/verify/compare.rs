@@ -131,7 +131,9 @@ impl fmt::Display for Divergence {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Comparison {
     /// Every distinct divergence: the first of each group and cause, in
-    /// the order of plies, then of [`Part::ALL`].
+    /// the order of plies, then of [`Part::ALL`]; then, once the run has
+    /// decided its FEN conventions ([`Comparison::add_departures`]), the
+    /// first ply of each field that follows another.
     pub divergences: Vec<Divergence>,
     /// The plies compared, per declared part.
     pub plies: BTreeMap<Part, usize>,
