@@ -736,4 +736,20 @@ fn a_fen_wrong_in_the_clock_and_the_en_passant_field_has_two_causes_each_shrunk(
         text.contains("cause halfmove-clock") && text.contains("cause usable-en-passant"),
         "{text}"
     );
+    // The Markdown report shows both minimal games, and counts games, not
+    // findings.
+    let markdown = render::markdown(&report);
+    assert!(
+        markdown.contains("Minimal game (0 moves): fen [halfmove-clock]")
+            && markdown.contains("fen [usable-en-passant]"),
+        "{markdown}"
+    );
+    let mut games: Vec<&str> = report.findings.iter().map(|f| f.source.as_str()).collect();
+    games.sort_unstable();
+    games.dedup();
+    assert!(games.len() < report.findings.len(), "{text}");
+    assert!(
+        markdown.contains(&format!("| fen |  | no ({} games) |", games.len())),
+        "{markdown}"
+    );
 }

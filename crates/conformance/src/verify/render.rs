@@ -673,6 +673,34 @@ pub fn junit(report: &VerifyReport) -> String {
     )
 }
 
+/// A group's findings of one cause in Markdown: its minimal game, or the
+/// first finding when none was shrunk.
+fn markdown_example(out: &mut String, findings: &[&Finding]) {
+    match findings.iter().find_map(|f| f.minimal.as_ref()) {
+        Some(Minimal {
+            game, divergence, ..
+        }) => {
+            let _ = writeln!(
+                out,
+                "Minimal game ({} moves): {divergence}.\n\n```sh\n{}\n```",
+                game.moves.len(),
+                explain_command(game)
+            );
+        }
+        None => {
+            if let Some(first) = findings.first() {
+                let _ = writeln!(
+                    out,
+                    "{}: {}\n\n```sh\n{}\n```",
+                    first.source,
+                    problem_text(&first.problem),
+                    explain_command(&first.game)
+                );
+            }
+        }
+    }
+}
+
 /// The Markdown section of `spec/CONFORMANCE.md` for one engine: which
 /// declared parts agree with the reference, and a minimal game for each
 /// divergence with the reading the reference follows.
@@ -705,7 +733,7 @@ pub fn markdown(report: &VerifyReport) -> String {
         } else {
             match groups.get(part.name()) {
                 None => "yes".to_owned(),
-                Some(findings) => format!("no ({})", games(findings.len())),
+                Some(findings) => format!("no ({})", games(distinct_games(findings))),
             }
         };
         if let Some(meaning) = hello.meanings.get(&part) {
@@ -733,7 +761,7 @@ pub fn markdown(report: &VerifyReport) -> String {
     ] {
         let verdict = match groups.get(extra) {
             None => "yes".to_owned(),
-            Some(findings) => format!("no ({})", games(findings.len())),
+            Some(findings) => format!("no ({})", games(distinct_games(findings))),
         };
         let _ = writeln!(out, "| {extra} | | {verdict} |");
     }
@@ -742,29 +770,11 @@ pub fn markdown(report: &VerifyReport) -> String {
         if let Some(why) = report.known.why(group) {
             let _ = writeln!(out, "{why}\n");
         }
-        let minimal = findings.iter().find_map(|f| f.minimal.as_ref());
-        match minimal {
-            Some(Minimal {
-                game, divergence, ..
-            }) => {
-                let _ = writeln!(
-                    out,
-                    "Minimal game ({} moves): {divergence}.\n\n```sh\n{}\n```",
-                    game.moves.len(),
-                    explain_command(game)
-                );
+        for (index, findings) in by_cause(findings).values().enumerate() {
+            if index > 0 {
+                out.push('\n');
             }
-            None => {
-                if let Some(first) = findings.first() {
-                    let _ = writeln!(
-                        out,
-                        "{}: {}\n\n```sh\n{}\n```",
-                        first.source,
-                        problem_text(&first.problem),
-                        explain_command(&first.game)
-                    );
-                }
-            }
+            markdown_example(&mut out, findings);
         }
     }
     out
