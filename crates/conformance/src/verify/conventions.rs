@@ -352,6 +352,9 @@ mod tests {
             explained(ours, square, "d6"),
             [EnPassantBesideEnemyPawn, EnPassantAfterEveryDoubleStep]
         );
+        // Pinned on a diagonal (king c3, bishop g7): the same sets.
+        let diagonal = "4k3/6b1/8/3pP3/8/2K5/8/8 w - - 0 2";
+        assert_eq!(explained(diagonal, diagonal, "d6"), [EnPassantWhenLegal]);
         // A square no convention writes explains nothing.
         assert_eq!(
             explained(ours, "4k3/8/8/K2pP2r/8/8/8/8 w - c6 0 2", "d6"),

@@ -9,7 +9,8 @@
 //!   with its [`Cause`]; the exceptions it makes (when a difference is not
 //!   a departure) are small named functions of one file, among them the
 //!   accepted [`Reading`]s of the corpus and the published FEN
-//!   [`Convention`]s;
+//!   [`Convention`]s, one per field decided for the whole run
+//!   ([`ConventionTally`]); a FEN departs once per field ([`FenField`]);
 //! * malformed input in every run ([`Malformation`]), in its own group;
 //! * shrinking each group and cause to a minimal game (a prefix of moves
 //!   replaced by the FEN it reaches, moves dropped, simpler starts);

@@ -779,3 +779,57 @@ pub fn markdown(report: &VerifyReport) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::compare::Divergence;
+    use crate::verify::judge::judged;
+    use drawrules::Edition;
+
+    /// The `articles` line of the corpus case for a `fen` divergence of
+    /// `cause` at `ply` of the game `moves` from the standard start.
+    fn articles_of(cause: Cause, moves: &str, ply: u32) -> String {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let reference = judged(start, moves);
+        let fen = reference.records[ply as usize].fen.clone();
+        let minimal = Minimal {
+            game: Trial {
+                fen: start.to_owned(),
+                moves: moves.split_whitespace().map(str::to_owned).collect(),
+                edition: Edition::Fide2018,
+            },
+            divergence: Divergence {
+                group: Group::Part(Part::Fen),
+                cause,
+                ply: Some(ply),
+                expected: fen.clone(),
+                actual: fen,
+            },
+            reference,
+        };
+        let case = corpus_case("test", &minimal).unwrap();
+        let line = case.lines().find(|line| line.starts_with("articles"));
+        line.unwrap().to_owned()
+    }
+
+    #[test]
+    fn each_fen_field_names_its_own_articles() {
+        let cases = [
+            (Cause::Placement, "e2e4", 1, r#"["3.7", "3.10"]"#),
+            (Cause::Placement, "g1f3", 1, r#"["3.10"]"#),
+            (Cause::MoveNumber, "g1f3 g8f6", 2, r#"["3.10"]"#),
+            (Cause::HalfmoveClock, "g1f3", 1, r#"["9.3.2"]"#),
+            (Cause::CastlingField, "g1f3", 1, r#"["9.2.3"]"#),
+            (Cause::UnusableEnPassant, "e2e4", 1, r#"["9.2.3"]"#),
+            (Cause::MixedEnPassantConventions, "e2e4", 1, r#"["9.2.3"]"#),
+        ];
+        for (cause, moves, ply, articles) in cases {
+            assert_eq!(
+                articles_of(cause, moves, ply),
+                format!("articles = {articles}"),
+                "{cause}"
+            );
+        }
+    }
+}
