@@ -294,7 +294,10 @@ fn an_engine_that_keeps_a_negative_clock_has_an_input_finding_not_a_fault() {
     assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());
     let stdout = run.stdout();
     assert!(!stdout.contains("== fault"), "{stdout}");
-    assert!(stdout.contains("\n  fault: agrees (50 games compared)\n"), "{stdout}");
+    assert!(
+        stdout.contains("\n  fault: agrees (50 games compared)\n"),
+        "{stdout}"
+    );
     assert!(
         stdout.contains(
             "\n== input: 2 games\n  -- cause plain (no distinguishing feature): 2 games\n"

@@ -528,6 +528,238 @@ fn per_game_answers_are_compared_and_promise_no_records() {
     assert_eq!(minimal.divergence.expected, "true", "{text}");
 }
 
+/// What one ply of a request's game was reached by: the square a
+/// two-square pawn step skipped (and whether White made it), and the
+/// halfmove clock counted from 0 at the start, whatever the start FEN says.
+struct PlyFacts {
+    step: Option<(shakmaty::Square, bool)>,
+    clock_from_zero: u32,
+}
+
+/// The facts of every ply of `request`'s game, ply 0 first.
+fn ply_facts(request: &JudgeRequest) -> Vec<PlyFacts> {
+    let start: StartPosition = request.fen.parse().unwrap();
+    let named = request.fen.split(' ').nth(3).and_then(|f| f.parse().ok());
+    let white_stepped = start.position().turn() == shakmaty::Color::Black;
+    let mut facts = vec![PlyFacts {
+        step: named.map(|square| (square, white_stepped)),
+        clock_from_zero: 0,
+    }];
+    let mut position = start.position().clone();
+    for text in &request.moves {
+        let Some(mv) = text
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|uci| uci.to_move(&position).ok())
+        else {
+            break;
+        };
+        let (from, to) = (mv.from().unwrap(), mv.to());
+        let step = (mv.role() == Role::Pawn && from.rank().distance(to.rank()) == 2).then(|| {
+            let skipped = shakmaty::Square::from_coords(
+                from.file(),
+                shakmaty::Rank::new((u32::from(from.rank()) + u32::from(to.rank())) / 2),
+            );
+            (skipped, position.turn() == shakmaty::Color::White)
+        });
+        let reset = mv.role() == Role::Pawn || mv.is_capture();
+        let clock = facts.last().unwrap().clock_from_zero;
+        facts.push(PlyFacts {
+            step,
+            clock_from_zero: if reset { 0 } else { clock + 1 },
+        });
+        position.play_unchecked(mv);
+    }
+    facts
+}
+
+/// Our arbiter's answer with each record's FEN fields changed by `edit`.
+fn edit_fen(
+    request: &JudgeRequest,
+    mut answer: Answer,
+    edit: impl Fn(&PlyFacts, &mut Vec<String>),
+) -> Answer {
+    let facts = ply_facts(request);
+    for record in records_of(&mut answer) {
+        let ply = record.ply.unwrap() as usize;
+        if let Some(fen) = &mut record.fen {
+            let mut fields: Vec<String> = fen.split(' ').map(str::to_owned).collect();
+            edit(&facts[ply], &mut fields);
+            *fen = fields.join(" ");
+        }
+    }
+    answer
+}
+
+/// The en passant square written after every two-square step (the original
+/// FEN standard), after White's only, or never beyond ours.
+fn write_square_after(white: bool, black: bool) -> impl Fn(&PlyFacts, &mut Vec<String>) {
+    move |facts, fields| {
+        if let Some((square, by_white)) = facts.step
+            && fields[3] == "-"
+            && (if by_white { white } else { black })
+        {
+            fields[3] = square.to_string();
+        }
+    }
+}
+
+fn run_seed(subject: &mut dyn Subject, games: usize, seed: u64) -> VerifyReport {
+    let options = VerifyOptions {
+        games,
+        seed,
+        ..VerifyOptions::default()
+    };
+    verify(
+        subject,
+        &options,
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap()
+}
+
+#[test]
+fn an_engine_that_mixes_en_passant_conventions_fails_on_every_seed() {
+    use drawrules_conformance::verify::FenField;
+    for seed in 1..=3 {
+        // The original standard's square after White's steps, ours after
+        // Black's: each ply fits some convention, the run fits none.
+        let mut subject = Doctored {
+            hello: only(&[Part::Fen]),
+            answer: |request: &JudgeRequest, answer: Answer| {
+                edit_fen(request, answer, write_square_after(true, false))
+            },
+        };
+        let report = run_seed(&mut subject, 100, seed);
+        let text = render::text(&report);
+        assert!(!report.passed(), "seed {seed}:\n{text}");
+        assert_eq!(report.unexpected(), ["fen"], "seed {seed}:\n{text}");
+        let decision = &report.conventions.fields[&FenField::EnPassant];
+        assert!(decision.departures() > 0, "seed {seed}:\n{text}");
+        let mixed: Vec<_> = report
+            .findings
+            .iter()
+            .filter(|f| f.cause() == Some(Cause::MixedEnPassantConventions))
+            .collect();
+        assert_eq!(mixed.len(), report.findings.len(), "seed {seed}:\n{text}");
+        // The minimal game is one step of the colour the run's convention
+        // does not explain (or a start FEN that names its square).
+        let minimal = mixed.iter().find_map(|f| f.minimal.as_ref()).unwrap();
+        assert!(minimal.game.moves.len() <= 1, "seed {seed}:\n{text}");
+        let decided = decision.convention;
+        assert!(
+            minimal.divergence.expected.contains(decided.name())
+                && text.contains(&format!(
+                    "fen convention decided for the run (en-passant field): {decided}"
+                )),
+            "seed {seed}:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn an_engine_that_follows_the_original_fen_throughout_passes() {
+    use drawrules_conformance::verify::{Convention, FenField};
+    let mut subject = Doctored {
+        hello: only(&[Part::Fen]),
+        answer: |request: &JudgeRequest, answer: Answer| {
+            edit_fen(request, answer, write_square_after(true, true))
+        },
+    };
+    let report = run_seed(&mut subject, 100, 1);
+    let text = render::text(&report);
+    assert!(report.passed(), "{text}");
+    let decision = &report.conventions.fields[&FenField::EnPassant];
+    assert_eq!(
+        decision.convention,
+        Convention::EnPassantAfterEveryDoubleStep,
+        "{text}"
+    );
+    assert!(decision.plies > 20, "{text}");
+    assert_eq!(decision.departures(), 0, "{text}");
+    let junit = render::junit(&report);
+    assert!(
+        junit.contains("en-passant: fen-en-passant-after-double-step"),
+        "{junit}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();
+    assert_eq!(
+        json["conventions"]["en-passant"]["decided"],
+        "fen-en-passant-after-double-step"
+    );
+
+    // Our arbiter follows ours throughout.
+    let report = run_seed(&mut OurArbiter, 100, 1);
+    assert!(report.passed(), "{}", render::text(&report));
+    let decision = &report.conventions.fields[&FenField::EnPassant];
+    assert_eq!(decision.convention, Convention::EnPassantWhenLegal);
+    assert!(decision.plies > 20 && decision.departures() == 0);
+}
+
+#[test]
+fn a_fen_wrong_in_the_clock_and_the_en_passant_field_has_two_causes_each_shrunk() {
+    // The halfmove clock counted from 0 at the start, whatever the start
+    // FEN says; the en passant square left out where the capture is legal.
+    let mut subject = Doctored {
+        hello: only(&[Part::Fen]),
+        answer: |request: &JudgeRequest, answer: Answer| {
+            edit_fen(request, answer, |facts, fields| {
+                fields[3] = "-".to_owned();
+                fields[4] = facts.clock_from_zero.to_string();
+            })
+        },
+    };
+    let report = run_seed(&mut subject, 200, 1);
+    let text = render::text(&report);
+    assert_eq!(report.unexpected(), ["fen"], "{text}");
+    let minimal = |cause: Cause| {
+        report
+            .findings
+            .iter()
+            .filter(|f| f.cause() == Some(cause))
+            .find_map(|f| f.minimal.as_ref())
+            .unwrap_or_else(|| panic!("no shrunk {cause} finding:\n{text}"))
+    };
+    let clock = minimal(Cause::HalfmoveClock);
+    let en_passant = minimal(Cause::UsableEnPassant);
+    assert_ne!(clock.game, en_passant.game, "{text}");
+    // Each is shrunk to its own bug: the clock needs no move, the en
+    // passant square at most one two-square step.
+    assert!(clock.game.moves.is_empty(), "{text}");
+    assert_eq!(clock.game.fen.split(' ').nth(4), Some("1"), "{text}");
+    assert!(en_passant.game.moves.len() <= 1, "{text}");
+    let articles = |minimal| {
+        let case = render::corpus_case("doctored", minimal).unwrap();
+        case.lines()
+            .find(|line| line.starts_with("articles"))
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(articles(clock), "articles = [\"9.3.2\"]");
+    assert_eq!(articles(en_passant), "articles = [\"9.2.3\"]");
+    assert!(
+        text.contains("cause halfmove-clock") && text.contains("cause usable-en-passant"),
+        "{text}"
+    );
+    // The Markdown report shows both minimal games, and counts games, not
+    // findings.
+    let markdown = render::markdown(&report);
+    assert!(
+        markdown.contains("Minimal game (0 moves): fen [halfmove-clock]")
+            && markdown.contains("fen [usable-en-passant]"),
+        "{markdown}"
+    );
+    let mut games: Vec<&str> = report.findings.iter().map(|f| f.source.as_str()).collect();
+    games.sort_unstable();
+    games.dedup();
+    assert!(games.len() < report.findings.len(), "{text}");
+    assert!(
+        markdown.contains(&format!("| fen |  | diverges ({} games) |", games.len())),
+        "{markdown}"
+    );
+}
+
 /// Our arbiter, blind to fivefold repetition: it never reports the ending
 /// and plays on (a planted bug).
 fn blind_to_fivefold(_: &JudgeRequest, mut answer: Answer) -> Answer {

@@ -16,8 +16,11 @@
 //!   whose en passant capture no legal move can make (9.2.3 counts no such
 //!   right), one whose capture is legal, a castling right lost during the
 //!   game;
-//! * the `fen`: the field that differs (en passant, castling, or only the
-//!   move counters), else the same facts at the ply itself;
+//! * the `fen`: the field that differs, each field its own divergence
+//!   ([`FenField`]): placement and side to move, castling, en passant
+//!   (then whether our right is usable), halfmove clock, move number; and
+//!   a field that follows another published convention than the one
+//!   decided for the run;
 //! * `result` and the endings: checkmate, or stalemate, at a count of 100
 //!   or more (two causes: a library may get one right and not the other);
 //! * the written-move lists (`threefold-on-move`, `fifty-moves-on-move`): a
@@ -39,6 +42,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 use crate::protocol::Part;
 
 use super::compare::Group;
+use super::fen_fields::FenField;
 
 /// What distinguishes the position where a divergence happens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -67,8 +71,21 @@ pub enum Cause {
     /// A draw may be claimed only by writing a move (9.2.1, 9.3.1), none on
     /// the board.
     OnlyOnAWrittenMove,
-    /// The FENs differ in their halfmove clock or move number only.
-    MoveCounters,
+    /// The FEN's placement of the men or side to move (or a FEN that is
+    /// not six fields).
+    Placement,
+    /// The FEN's castling field.
+    CastlingField,
+    /// The FEN's halfmove clock.
+    HalfmoveClock,
+    /// The FEN's move number.
+    MoveNumber,
+    /// The FEN's en passant field follows another published convention
+    /// than the one decided for the run.
+    MixedEnPassantConventions,
+    /// The FEN's castling field follows another published convention than
+    /// the one decided for the run.
+    MixedCastlingConventions,
     /// None of the above.
     Plain,
 }
@@ -86,7 +103,12 @@ impl Cause {
             Cause::StalemateAtCount => "stalemate-at-count",
             Cause::WrittenMoveEnds => "written-move-ends-the-game",
             Cause::OnlyOnAWrittenMove => "only-on-a-written-move",
-            Cause::MoveCounters => "move-counters",
+            Cause::Placement => "placement",
+            Cause::CastlingField => "castling-field",
+            Cause::HalfmoveClock => "halfmove-clock",
+            Cause::MoveNumber => "move-number",
+            Cause::MixedEnPassantConventions => "mixed-en-passant-conventions",
+            Cause::MixedCastlingConventions => "mixed-castling-conventions",
             Cause::Plain => "plain",
         }
     }
@@ -105,8 +127,56 @@ impl Cause {
                 "a move written to claim would checkmate or stalemate if played"
             }
             Cause::OnlyOnAWrittenMove => "a draw claimable only by writing a move",
-            Cause::MoveCounters => "the FEN's halfmove clock or move number",
+            Cause::Placement => "the FEN's placement or side to move",
+            Cause::CastlingField => "the FEN's castling field",
+            Cause::HalfmoveClock => "the FEN's halfmove clock",
+            Cause::MoveNumber => "the FEN's move number",
+            Cause::MixedEnPassantConventions => {
+                "an en passant field written by another convention than the run's"
+            }
+            Cause::MixedCastlingConventions => {
+                "a castling field written by another convention than the run's"
+            }
             Cause::Plain => "no distinguishing feature",
+        }
+    }
+}
+
+impl Cause {
+    /// The cause of a departure in `field` of the FEN, where our FEN is
+    /// `ours`: for the en passant field, whether our right is usable.
+    pub fn of_fen_field(field: FenField, ours: &str) -> Cause {
+        match field {
+            FenField::Placement => Cause::Placement,
+            FenField::Castling => Cause::CastlingField,
+            FenField::EnPassant if FenField::EnPassant.of(ours).as_deref() == Some("-") => {
+                Cause::UnusableEnPassant
+            }
+            FenField::EnPassant => Cause::UsableEnPassant,
+            FenField::HalfmoveClock => Cause::HalfmoveClock,
+            FenField::MoveNumber => Cause::MoveNumber,
+        }
+    }
+
+    /// The cause of a departure from the run's convention of `field`.
+    pub fn of_mixed_conventions(field: FenField) -> Cause {
+        match field {
+            FenField::Castling => Cause::MixedCastlingConventions,
+            _ => Cause::MixedEnPassantConventions,
+        }
+    }
+
+    /// The FEN field a cause of a `fen` divergence is about.
+    pub fn fen_field(self) -> Option<FenField> {
+        match self {
+            Cause::Placement => Some(FenField::Placement),
+            Cause::CastlingField | Cause::MixedCastlingConventions => Some(FenField::Castling),
+            Cause::UnusableEnPassant
+            | Cause::UsableEnPassant
+            | Cause::MixedEnPassantConventions => Some(FenField::EnPassant),
+            Cause::HalfmoveClock => Some(FenField::HalfmoveClock),
+            Cause::MoveNumber => Some(FenField::MoveNumber),
+            _ => None,
         }
     }
 }
@@ -157,11 +227,6 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
             Cause::UsableEnPassant,
             Cause::CastlingRightLost,
         ],
-        Part::Fen => &[
-            Cause::UnusableEnPassant,
-            Cause::CastlingRightLost,
-            Cause::StartClock,
-        ],
         Part::Result | Part::Checkmate | Part::Stalemate => {
             &[Cause::MateAtCount, Cause::StalemateAtCount]
         }
@@ -177,11 +242,10 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
         ],
         _ => &[],
     };
-    let at_ply_only = part == Part::Fen;
     checks
         .iter()
         .copied()
-        .find(|&cause| facts.holds(cause, at_ply_only))
+        .find(|&cause| facts.holds(cause))
         .unwrap_or(Cause::Plain)
 }
 
@@ -255,17 +319,12 @@ impl Facts<'_> {
             })
     }
 
-    /// The plies a fact is looked for in: the ply alone, or every ply up to
-    /// it.
-    fn plies(&self, at_ply_only: bool) -> std::ops::RangeInclusive<usize> {
-        if at_ply_only {
-            self.ply..=self.ply
-        } else {
-            0..=self.ply
-        }
+    /// The plies a fact is looked for in: every ply up to this one.
+    fn plies(&self) -> std::ops::RangeInclusive<usize> {
+        0..=self.ply
     }
 
-    fn holds(&self, cause: Cause, at_ply_only: bool) -> bool {
+    fn holds(&self, cause: Cause) -> bool {
         let status = self.status(self.ply);
         let clock = status.clock as usize;
         match cause {
@@ -274,14 +333,10 @@ impl Facts<'_> {
                 let first = self.ply.saturating_sub(clock) + 1;
                 (first..=self.ply).any(|p| self.castling_changed(p))
             }
-            Cause::UnusableEnPassant => self
-                .plies(at_ply_only)
-                .any(|p| self.double_step(p) == Some(false)),
-            Cause::UsableEnPassant => self
-                .plies(at_ply_only)
-                .any(|p| self.double_step(p) == Some(true)),
+            Cause::UnusableEnPassant => self.plies().any(|p| self.double_step(p) == Some(false)),
+            Cause::UsableEnPassant => self.plies().any(|p| self.double_step(p) == Some(true)),
             Cause::CastlingRightLost => self
-                .plies(at_ply_only)
+                .plies()
                 .any(|p| p >= 1 && self.fen_field(p, 2) != self.fen_field(p - 1, 2)),
             Cause::MateAtCount => clock >= 100 && status.ended.contains(&Ending::Checkmate),
             Cause::StalemateAtCount => clock >= 100 && status.ended.contains(&Ending::Stalemate),
@@ -291,32 +346,8 @@ impl Facts<'_> {
                     && !(status.claims_on_move.threefold_repetition.is_empty()
                         && status.claims_on_move.fifty_moves.is_empty())
             }
-            Cause::MoveCounters | Cause::Plain => true,
+            _ => true,
         }
-    }
-}
-
-/// The cause of a `fen` divergence from the field that differs, when the
-/// two are FENs: the en passant field (then whether the reference's right
-/// is usable), the castling field, or only the move counters.
-pub fn fen_cause(expected: &str, actual: &str) -> Option<Cause> {
-    let ours: Vec<&str> = expected.split(' ').collect();
-    let theirs: Vec<&str> = actual.split(' ').collect();
-    if ours.len() != 6 || theirs.len() != 6 || ours[..2] != theirs[..2] {
-        return None;
-    }
-    if ours[3] != theirs[3] {
-        Some(if ours[3] == "-" {
-            Cause::UnusableEnPassant
-        } else {
-            Cause::UsableEnPassant
-        })
-    } else if ours[2] != theirs[2] {
-        Some(Cause::CastlingRightLost)
-    } else if ours[4..] != theirs[4..] {
-        Some(Cause::MoveCounters)
-    } else {
-        None
     }
 }
 
@@ -392,17 +423,24 @@ mod tests {
     }
 
     #[test]
-    fn a_fen_divergence_is_told_by_the_field_that_differs() {
+    fn a_fen_departure_is_told_by_its_field() {
         let ours = "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1";
         assert_eq!(
-            fen_cause(ours, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"),
-            Some(Cause::UnusableEnPassant)
+            Cause::of_fen_field(FenField::EnPassant, ours),
+            Cause::UnusableEnPassant
         );
+        let usable = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1";
         assert_eq!(
-            fen_cause(ours, "4k3/8/8/8/4P3/8/8/4K3 b - - 7 1"),
-            Some(Cause::MoveCounters)
+            Cause::of_fen_field(FenField::EnPassant, usable),
+            Cause::UsableEnPassant
         );
-        assert_eq!(fen_cause(ours, "8/8/8/8/8/8/8/8 w - - 0 1"), None);
+        for field in FenField::ALL {
+            let cause = Cause::of_fen_field(field, ours);
+            assert_eq!(cause.fen_field(), Some(field), "{cause}");
+        }
+        for field in [FenField::EnPassant, FenField::Castling] {
+            assert_eq!(Cause::of_mixed_conventions(field).fen_field(), Some(field));
+        }
     }
 
     #[test]

@@ -6,13 +6,15 @@ use std::fmt;
 
 use crate::protocol::{Answer, GameAnswers, Hello, Meaning, Meanings, Part, RefusalKind};
 use drawrules::{Judgement, PartialStatus, Status};
+use shakmaty::Square;
 
-use super::cause::{Cause, cause, fen_cause};
-use super::conventions::Convention;
+use super::cause::{Cause, cause};
+use super::convention_tally::{ConventionTally, DecidedConventions};
+use super::conventions::{double_step, told_apart};
 use super::exceptions::{
-    as_declared, claim_after_the_end, conventions_followed, depends_on_an_ending_it_lacks,
-    ended_where_undetermined, ending_it_lacks, judged_part, missing_is_allowed, narrowed,
-    promises_every_ply, reading_followed, stops_after, undetermined,
+    as_declared, claim_after_the_end, depends_on_an_ending_it_lacks, ended_where_undetermined,
+    ending_it_lacks, fen_by_field, judged_part, missing_is_allowed, narrowed, promises_every_ply,
+    reading_followed, stops_after, undetermined,
 };
 use super::malformed::Malformation;
 use super::readings::Reading;
@@ -129,7 +131,9 @@ impl fmt::Display for Divergence {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Comparison {
     /// Every distinct divergence: the first of each group and cause, in
-    /// the order of plies, then of [`Part::ALL`].
+    /// the order of plies, then of [`Part::ALL`]; then, once the run has
+    /// decided its FEN conventions ([`Comparison::add_departures`]), the
+    /// first ply of each field that follows another.
     pub divergences: Vec<Divergence>,
     /// The plies compared, per declared part.
     pub plies: BTreeMap<Part, usize>,
@@ -141,9 +145,10 @@ pub struct Comparison {
     /// The plies where the engine's record differs from ours and holds in
     /// full under an accepted reading, per reading.
     pub readings: BTreeMap<Reading, usize>,
-    /// The plies whose FEN differs from ours only as a published
-    /// convention writes it, per convention.
-    pub conventions: BTreeMap<Convention, usize>,
+    /// The plies at which published conventions of the FEN write a field
+    /// differently, by the conventions the engine's field follows there:
+    /// the run decides from these which one it follows.
+    pub conventions: ConventionTally,
 }
 
 impl Comparison {
@@ -152,16 +157,34 @@ impl Comparison {
         self.divergences.first()
     }
 
-    /// Keeps `divergence` with its cause (read from `ours`), unless one of
-    /// the same group and cause is kept already.
+    /// Keeps `divergence` with its cause (read from `ours` unless it has
+    /// one already, as a `fen` field has), unless one of the same group and
+    /// cause is kept already.
     fn keep(&mut self, ours: &Judgement, mut divergence: Divergence) {
-        divergence.cause = match divergence.group {
-            Group::Part(Part::Fen) => fen_cause(&divergence.expected, &divergence.actual),
-            _ => None,
+        if divergence.cause == Cause::Plain {
+            divergence.cause = cause(divergence.group, ours, divergence.ply);
         }
-        .unwrap_or_else(|| cause(divergence.group, ours, divergence.ply));
+        self.push_new(divergence);
+    }
+
+    fn push_new(&mut self, divergence: Divergence) {
         if !self.divergences.iter().any(|d| d.key() == divergence.key()) {
             self.divergences.push(divergence);
+        }
+    }
+
+    /// Adds the departures of this game from the FEN conventions `decided`
+    /// for the run: per field, the first ply that follows another
+    /// convention, in the group `fen`.
+    pub fn add_departures(&mut self, decided: &DecidedConventions) {
+        for departure in decided.departures(&self.conventions) {
+            self.push_new(Divergence {
+                group: Group::Part(Part::Fen),
+                cause: Cause::of_mixed_conventions(departure.field),
+                ply: Some(departure.ply),
+                expected: departure.expected,
+                actual: departure.actual,
+            });
         }
     }
 }
@@ -222,7 +245,8 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
         if ended_where_undetermined(status, record) {
             return comparison;
         }
-        for divergence in compare_ply(hello, status, record, &mut comparison) {
+        let step = double_step(ours, index);
+        for divergence in compare_ply(hello, (status, step), record, &mut comparison) {
             comparison.keep(ours, divergence);
         }
         if stops_after(hello, status) {
@@ -315,14 +339,17 @@ fn missing_record(
 
 /// The divergences of one ply: every part judged there ([`judged_part`],
 /// less those that depend on an ending the engine lacks, or an
-/// undetermined ending) compared with our record as the engine declares to read it
-/// ([`as_declared`]); none when the record holds under an accepted reading
-/// or differs only by a published FEN convention (both counted), and a
+/// undetermined ending) compared with our record as the engine declares
+/// to read it ([`as_declared`]); none on the other parts when the record
+/// holds under an accepted reading (counted); the `fen` field by field,
+/// less the fields a published convention writes so ([`fen_by_field`]); a
 /// claim after the end regrouped ([`claim_after_the_end`]). Counts the
-/// plies compared.
+/// plies compared, and the plies where FEN conventions differ (`step`: the
+/// square a two-square pawn step into the ply skipped, see
+/// [`double_step`](super::conventions::double_step)).
 fn compare_ply(
     hello: &Hello,
-    status: &Status,
+    (status, step): (&Status, Option<Square>),
     record: &PartialStatus,
     comparison: &mut Comparison,
 ) -> Vec<Divergence> {
@@ -340,34 +367,38 @@ fn compare_ply(
     if !parts.is_empty() {
         comparison.plies_judged += 1;
     }
+    let told = match (parts.contains(&Part::Fen), &record.fen) {
+        (true, Some(theirs)) => told_apart(&status.fen, theirs, step),
+        _ => Vec::new(),
+    };
+    for told in &told {
+        comparison.conventions.record(status.ply, told);
+    }
     let mut at_ply: Vec<Divergence> = Vec::new();
     for &part in &parts {
         *comparison.plies.entry(part).or_default() += 1;
         at_ply.extend(compare_part(part, &hello.meanings, &expected, record));
     }
-    if !at_ply.is_empty()
-        && let Some(reading) = reading_followed(&parts, &hello.meanings, &expected, record)
+    let fen = Group::Part(Part::Fen);
+    let others: Vec<Part> = parts.into_iter().filter(|&p| p != Part::Fen).collect();
+    if at_ply.iter().any(|d| d.group != fen)
+        && let Some(reading) = reading_followed(&others, &hello.meanings, &expected, record)
     {
         *comparison.readings.entry(reading).or_default() += 1;
-        return Vec::new();
+        at_ply.retain(|d| d.group == fen);
     }
-    at_ply.retain(|divergence| match conventions_followed(divergence) {
-        Some(conventions) => {
-            for convention in conventions {
-                *comparison.conventions.entry(convention).or_default() += 1;
+    let mut divergences = Vec::new();
+    for mut divergence in at_ply {
+        match divergence.group {
+            group if group == fen => divergences.extend(fen_by_field(&divergence, &told)),
+            Group::Part(part) if claim_after_the_end(status, part) => {
+                divergence.group = Group::ClaimsAfterTheEnd(part);
+                divergences.push(divergence);
             }
-            false
-        }
-        None => true,
-    });
-    for divergence in &mut at_ply {
-        if let Group::Part(part) = divergence.group
-            && claim_after_the_end(status, part)
-        {
-            divergence.group = Group::ClaimsAfterTheEnd(part);
+            _ => divergences.push(divergence),
         }
     }
-    at_ply
+    divergences
 }
 
 /// The per-game parts (`game-threefold-repetition`, `game-fifty-moves`)
@@ -697,6 +728,8 @@ fn their_stop(refusal: Option<TheirRefusal<'_>>) -> String {
 mod tests {
     use super::*;
     use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION};
+    use crate::verify::conventions::Convention;
+    use crate::verify::fen_fields::FenField;
     use crate::verify::judge::judged as ours;
     use drawrules::{Edition, Ending, GameResult};
 
@@ -831,10 +864,10 @@ mod tests {
         });
         let found = compare(&hello(&[Part::Fen], &[]), &ours, &original);
         assert_eq!(found.divergences, []);
-        assert_eq!(
-            found.conventions,
-            BTreeMap::from([(Convention::EnPassantAfterEveryDoubleStep, 1)])
-        );
+        let original_plies = found
+            .conventions
+            .explained_by(Convention::EnPassantAfterEveryDoubleStep);
+        assert_eq!(original_plies, 1);
         // The square written again after the next move is no convention.
         let stale = answer(&ours, |ply, record| {
             if ply == 2 {
@@ -845,7 +878,36 @@ mod tests {
         });
         let found = compare(&hello(&[Part::Fen], &[]), &ours, &stale);
         assert_eq!(found.divergences.len(), 1, "{:?}", found.divergences);
-        assert_eq!(found.conventions, BTreeMap::new());
+        assert_eq!(found.divergences[0].cause, Cause::UnusableEnPassant);
+        assert_eq!(found.conventions.plies(FenField::EnPassant), 1);
+    }
+
+    #[test]
+    fn a_fen_wrong_in_two_fields_is_two_divergences() {
+        let ours = ours(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "g1f3 g8f6",
+        );
+        // At ply 2: a stale en passant square and a halfmove clock of 0.
+        let twice = answer(&ours, |ply, record| {
+            if ply == 2 {
+                record.fen = Some(
+                    "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq e3 0 2".to_owned(),
+                );
+            }
+        });
+        let found = compare(&hello(&[Part::Fen], &[]), &ours, &twice);
+        let causes: Vec<(Cause, Option<u32>)> =
+            found.divergences.iter().map(|d| (d.cause, d.ply)).collect();
+        assert_eq!(
+            causes,
+            [
+                (Cause::UnusableEnPassant, Some(2)),
+                (Cause::HalfmoveClock, Some(2))
+            ]
+        );
+        let keys: Vec<_> = found.divergences.iter().map(Divergence::key).collect();
+        assert_ne!(keys[0], keys[1]);
     }
 
     #[test]

@@ -20,8 +20,9 @@
 //! * [`narrowed`]: a part the engine declares with a narrower meaning is
 //!   judged by that meaning;
 //! * [`reading_followed`]: a record that holds under an accepted reading;
-//! * [`conventions_followed`]: a FEN written by another published
-//!   convention.
+//! * [`fen_by_field`]: a `fen` that differs is a departure per field, less
+//!   the fields a published convention writes so (whether the run follows
+//!   that convention throughout is decided once the run is over).
 
 use std::borrow::Cow;
 
@@ -31,8 +32,10 @@ use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
 use crate::protocol::RefusalKind;
 use crate::protocol::{Hello, Meaning, Meanings, Part};
 
-use super::compare::{Divergence, Group, TheirRefusal, compare_part};
-use super::conventions::{Convention, fen_conventions};
+use super::cause::Cause;
+use super::compare::{Divergence, TheirRefusal, compare_part};
+use super::conventions::Told;
+use super::fen_fields::differing_fields;
 use super::readings::Reading;
 
 /// Whether `part` is compared at all: the engine declares it, and its draw
@@ -194,14 +197,24 @@ pub(crate) fn reading_followed(
     })
 }
 
-/// Not a departure: a `fen` that differs from ours only as published
-/// conventions write the FEN ([`fen_conventions`]). The conventions it
-/// follows.
-pub(crate) fn conventions_followed(divergence: &Divergence) -> Option<Vec<Convention>> {
-    if divergence.group != Group::Part(Part::Fen) {
-        return None;
-    }
-    fen_conventions(&divergence.expected, &divergence.actual).filter(|found| !found.is_empty())
+/// The `fen` divergence `whole` (our FEN and theirs) as one divergence per
+/// field that differs ([`differing_fields`]), each with its cause; not a
+/// departure: an en passant or castling field that a published convention
+/// writes so at this ply (`told`, see
+/// [`told_apart`](super::conventions::told_apart)).
+pub(crate) fn fen_by_field(whole: &Divergence, told: &[Told]) -> Vec<Divergence> {
+    differing_fields(&whole.expected, &whole.actual)
+        .into_iter()
+        .filter(|&field| {
+            !told
+                .iter()
+                .any(|told| told.field == field && !told.explained.is_empty())
+        })
+        .map(|field| Divergence {
+            cause: Cause::of_fen_field(field, &whole.expected),
+            ..whole.clone()
+        })
+        .collect()
 }
 
 #[cfg(test)]

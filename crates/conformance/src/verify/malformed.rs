@@ -311,8 +311,23 @@ fn expectations(hello: &Hello, kind: Malformation, game: &Trial) -> Vec<Judgemen
     expected
 }
 
+/// How far an answer is from one expected outcome: the groups (rules) it
+/// departs in, not its divergences (a FEN wrong in two fields is two
+/// divergences of one rule).
+fn groups_departed(comparison: &Comparison) -> usize {
+    let mut groups: Vec<&str> = comparison
+        .divergences
+        .iter()
+        .map(|divergence| divergence.group.name())
+        .collect();
+    groups.sort_unstable();
+    groups.dedup();
+    groups.len()
+}
+
 /// Judges the malformed `game` of `kind` with `subject` and compares the
-/// answer with every outcome it may give; the closest comparison, its
+/// answer with every outcome it may give; the closest comparison (the
+/// fewest groups departed in, the first on a tie), its
 /// divergences of move acceptance and answer shape grouped under
 /// [`Group::Input`]. A number of the answer's records that no record holds
 /// (a negative clock kept from the FEN) is what the engine kept of the
@@ -335,7 +350,7 @@ pub(crate) fn check_malformed(
             let comparison = compare(hello, &ours, &answer);
             (ours, comparison)
         })
-        .min_by_key(|(_, comparison): &(Judgement, Comparison)| comparison.divergences.len())
+        .min_by_key(|(_, comparison): &(Judgement, Comparison)| groups_departed(comparison))
         .expect("at least one expectation");
     for divergence in &mut comparison.divergences {
         if matches!(divergence.group, Group::MoveAcceptance | Group::AnswerShape) {

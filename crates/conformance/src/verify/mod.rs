@@ -9,7 +9,8 @@
 //!   with its [`Cause`]; the exceptions it makes (when a difference is not
 //!   a departure) are small named functions of one file, among them the
 //!   accepted [`Reading`]s of the corpus and the published FEN
-//!   [`Convention`]s;
+//!   [`Convention`]s, one per field decided for the whole run
+//!   ([`ConventionTally`]); a FEN departs once per field ([`FenField`]);
 //! * malformed input in every run ([`Malformation`]), in its own group;
 //! * shrinking each group and cause to a minimal game (a prefix of moves
 //!   replaced by the FEN it reaches, moves dropped, simpler starts);
@@ -20,8 +21,10 @@
 
 mod cause;
 mod compare;
+mod convention_tally;
 mod conventions;
 mod exceptions;
+mod fen_fields;
 mod judge;
 mod judged_by;
 mod known;
@@ -35,7 +38,9 @@ mod verdicts;
 
 pub use cause::Cause;
 pub use compare::{Comparison, Divergence, Group, compare};
-pub use conventions::{Convention, fen_conventions};
+pub use convention_tally::{ConventionTally, DecidedConventions, Decision};
+pub use conventions::{Convention, Told, double_step, told_apart};
+pub use fen_fields::{FenField, differing_fields};
 pub use judge::judge_text;
 pub use judged_by::JudgedBy;
 pub use known::{KnownDivergences, KnownDivergencesError};
@@ -177,9 +182,10 @@ pub struct VerifyReport {
     /// Plies that differ from ours and hold under an accepted reading, per
     /// reading: the readings the engine follows.
     pub readings: BTreeMap<Reading, usize>,
-    /// Plies whose FEN follows a published convention other than ours, per
-    /// convention.
-    pub conventions: BTreeMap<Convention, usize>,
+    /// The FEN conventions decided for the run, from every ply at which
+    /// conventions write a field differently: the plies of a game that
+    /// follow another one are findings (group `fen`).
+    pub conventions: DecidedConventions,
     /// Whether `unsupported` refusals may pass.
     pub allow_unsupported: bool,
     /// Every game that went wrong.
@@ -479,6 +485,18 @@ fn games(hello: &Hello, options: &VerifyOptions) -> Vec<RunGame> {
     games
 }
 
+/// The FEN conventions of the run, decided from every game's count of the
+/// plies where conventions differ.
+fn decided_conventions(
+    checks: &[Option<Result<shrink::Checked, EngineError>>],
+) -> DecidedConventions {
+    let mut tally = ConventionTally::default();
+    for checked in checks.iter().flatten().flatten() {
+        tally.merge(&checked.comparison.conventions);
+    }
+    tally.decide()
+}
+
 /// The report from the checks of `games` (in order, possibly ending early
 /// at a broken engine or a stop; `None` for a game not judged): findings,
 /// each group and cause shrunk with `subject` (until a stop), and what was
@@ -500,7 +518,7 @@ fn assemble(
     let mut games_compared = 0;
     let (mut plies_generated, mut plies_judged) = (0, 0);
     let mut readings: BTreeMap<Reading, usize> = BTreeMap::new();
-    let mut conventions: BTreeMap<Convention, usize> = BTreeMap::new();
+    let conventions = decided_conventions(&checks);
     let mut shrunk: BTreeMap<(Group, Cause), usize> = BTreeMap::new();
     let mut next_id = games.len() as u64;
     let mut broken = None;
@@ -535,7 +553,8 @@ fn assemble(
                 findings.push(found(Problem::Fault(fault), None));
             }
             Ok(checked) => {
-                let comparison = checked.comparison;
+                let mut comparison = checked.comparison;
+                comparison.add_departures(&conventions);
                 plies_generated += checked.reference.records.len();
                 plies_judged += comparison.plies_judged;
                 if let Some(message) = comparison.unsupported {
@@ -549,9 +568,6 @@ fn assemble(
                 }
                 for (reading, plies) in comparison.readings {
                     *readings.entry(reading).or_default() += plies;
-                }
-                for (convention, plies) in comparison.conventions {
-                    *conventions.entry(convention).or_default() += plies;
                 }
                 for divergence in comparison.divergences {
                     let count = shrunk.entry(divergence.key()).or_default();
@@ -573,6 +589,7 @@ fn assemble(
                             &shrink::Effort {
                                 budget: options.shrink_budget,
                                 stopped: &stopped,
+                                conventions: &conventions,
                             },
                             &mut next_id,
                         ))

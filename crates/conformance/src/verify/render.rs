@@ -15,6 +15,8 @@ use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 
 use super::cause::Cause;
 use super::compare::Group;
+use super::convention_tally::DecidedConventions;
+use super::fen_fields::FenField;
 use super::shrink::{Minimal, Trial};
 use super::verdicts::{Compared, ExtraGroup, Verdict};
 use super::{Finding, JudgedBy, Problem, VerifyReport};
@@ -105,7 +107,7 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
             let status = ours.records.get(ply as usize)?;
             articles.extend(part.articles());
             match part {
-                Part::Fen => articles.push(Article::SamePosition),
+                Part::Fen => articles.extend(fen_articles(divergence.cause, ours, ply)),
                 Part::Result => articles.extend(status.ended.iter().map(|e| e.article())),
                 _ => {}
             }
@@ -124,6 +126,25 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
     Some(format!(
         "# Found by drawrules verify against {engine}.\n{file}"
     ))
+}
+
+/// The articles a `fen` divergence of `cause` at `ply` concerns: its
+/// field's ([`FenField::articles`]), and for the placement the article of
+/// the move into the ply (a pawn's or the king's).
+fn fen_articles(cause: Cause, ours: &drawrules::Judgement, ply: u32) -> Vec<Article> {
+    let field = cause.fen_field().unwrap_or(FenField::Placement);
+    let mut articles = field.articles().to_vec();
+    let played = (ply as usize)
+        .checked_sub(1)
+        .and_then(|index| ours.moves.get(index));
+    if let (FenField::Placement, Some(mv)) = (field, played) {
+        match mv.role() {
+            shakmaty::Role::Pawn => articles.push(Article::PawnMoves),
+            shakmaty::Role::King => articles.push(Article::KingMoves),
+            _ => {}
+        }
+    }
+    articles
 }
 
 /// The top level of a case file, for writing one.
@@ -211,6 +232,65 @@ fn compared_text(report: &VerifyReport) -> String {
     )
 }
 
+/// The FEN conventions decided for the run, a line per field.
+fn conventions_text(decided: &DecidedConventions) -> Vec<String> {
+    decided
+        .fields
+        .iter()
+        .map(|(field, decision)| {
+            let convention = decision.convention;
+            let evidence = match (decision.plies, decision.departures()) {
+                (0, _) => "no ply told the conventions apart".to_owned(),
+                (plies, 0) => format!(
+                    "it explains all {plies} plies where the conventions write the field differently"
+                ),
+                (plies, departures) => format!(
+                    "it explains {} of the {plies} plies where the conventions write the field \
+                     differently; the other {departures} follow another convention (cause {})",
+                    plies - departures,
+                    Cause::of_mixed_conventions(*field)
+                ),
+            };
+            format!(
+                "fen convention decided for the run ({field} field): {convention}, {} ({evidence})",
+                convention.explain()
+            )
+        })
+        .collect()
+}
+
+/// The FEN conventions decided for the run, as JSON.
+fn conventions_json(decided: &DecidedConventions) -> serde_json::Value {
+    let fields: serde_json::Map<String, serde_json::Value> = decided
+        .fields
+        .iter()
+        .map(|(field, decision)| {
+            let value = json!({
+                "decided": decision.convention.name(),
+                "plies": decision.plies,
+                "explained": decision
+                    .explained
+                    .iter()
+                    .map(|(convention, plies)| (convention.name(), plies))
+                    .collect::<BTreeMap<_, _>>(),
+                "departures": decision.departures(),
+            });
+            (field.name().to_owned(), value)
+        })
+        .collect();
+    serde_json::Value::Object(fields)
+}
+
+/// The FEN conventions decided for the run, in one line.
+fn conventions_line(decided: &DecidedConventions) -> String {
+    decided
+        .fields
+        .iter()
+        .map(|(field, decision)| format!("{field}: {}", decision.convention))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// What every report says first, one line each, the same for text and
 /// Markdown: the engine, how it is judged (the profile or the handshake's
 /// own policies, draw policies, 5.2.2 reading,
@@ -243,12 +323,8 @@ fn header(report: &VerifyReport) -> Vec<String> {
             reading.explain()
         ));
     }
-    for (convention, plies) in &report.conventions {
-        lines.push(format!(
-            "convention followed: {convention} on {plies} pl{} ({})",
-            if *plies == 1 { "y" } else { "ies" },
-            convention.explain()
-        ));
+    if report.compared.contains_key(&Part::Fen) {
+        lines.extend(conventions_text(&report.conventions));
     }
     lines.push(format!(
         "implements: {}",
@@ -526,11 +602,7 @@ pub fn json(report: &VerifyReport) -> String {
             .iter()
             .map(|(reading, plies)| (reading.name(), plies))
             .collect::<BTreeMap<_, _>>(),
-        "conventions": report
-            .conventions
-            .iter()
-            .map(|(convention, plies)| (convention.name(), plies))
-            .collect::<BTreeMap<_, _>>(),
+        "conventions": conventions_json(&report.conventions),
         "parts": verdicts(report)
             .iter()
             .map(|(name, verdict)| ((*name).to_owned(), verdict_json(verdict)))
@@ -712,6 +784,10 @@ fn junit_properties(report: &VerifyReport) -> String {
             properties.push((slug(name), value.to_owned()));
         }
     }
+    properties.push((
+        "fen-conventions".to_owned(),
+        conventions_line(&report.conventions),
+    ));
     if let Some(left_out) = report.left_out() {
         properties.push(("left-out".to_owned(), left_out));
     }
@@ -725,6 +801,34 @@ fn junit_properties(report: &VerifyReport) -> String {
             )
         })
         .collect()
+}
+
+/// A group's findings of one cause in Markdown: its minimal game, or the
+/// first finding when none was shrunk.
+fn markdown_example(out: &mut String, findings: &[&Finding]) {
+    match findings.iter().find_map(|f| f.minimal.as_ref()) {
+        Some(Minimal {
+            game, divergence, ..
+        }) => {
+            let _ = writeln!(
+                out,
+                "Minimal game ({} moves): {divergence}.\n\n```sh\n{}\n```",
+                game.moves.len(),
+                explain_command(game)
+            );
+        }
+        None => {
+            if let Some(first) = findings.first() {
+                let _ = writeln!(
+                    out,
+                    "{}: {}\n\n```sh\n{}\n```",
+                    first.source,
+                    problem_text(&first.problem),
+                    explain_command(&first.game)
+                );
+            }
+        }
+    }
 }
 
 /// The Markdown section of `spec/CONFORMANCE.md` for one engine: which
@@ -775,30 +879,66 @@ pub fn markdown(report: &VerifyReport) -> String {
         if let Some(why) = report.known.why(group) {
             let _ = writeln!(out, "{why}\n");
         }
-        let minimal = findings.iter().find_map(|f| f.minimal.as_ref());
-        match minimal {
-            Some(Minimal {
-                game, divergence, ..
-            }) => {
-                let _ = writeln!(
-                    out,
-                    "Minimal game ({} moves): {divergence}.\n\n```sh\n{}\n```",
-                    game.moves.len(),
-                    explain_command(game)
-                );
+        for (index, findings) in by_cause(findings).values().enumerate() {
+            if index > 0 {
+                out.push('\n');
             }
-            None => {
-                if let Some(first) = findings.first() {
-                    let _ = writeln!(
-                        out,
-                        "{}: {}\n\n```sh\n{}\n```",
-                        first.source,
-                        problem_text(&first.problem),
-                        explain_command(&first.game)
-                    );
-                }
-            }
+            markdown_example(&mut out, findings);
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verify::compare::Divergence;
+    use crate::verify::judge::judged;
+    use drawrules::Edition;
+
+    /// The `articles` line of the corpus case for a `fen` divergence of
+    /// `cause` at `ply` of the game `moves` from the standard start.
+    fn articles_of(cause: Cause, moves: &str, ply: u32) -> String {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let reference = judged(start, moves);
+        let fen = reference.records[ply as usize].fen.clone();
+        let minimal = Minimal {
+            game: Trial {
+                fen: start.to_owned(),
+                moves: moves.split_whitespace().map(str::to_owned).collect(),
+                edition: Edition::Fide2018,
+            },
+            divergence: Divergence {
+                group: Group::Part(Part::Fen),
+                cause,
+                ply: Some(ply),
+                expected: fen.clone(),
+                actual: fen,
+            },
+            reference,
+        };
+        let case = corpus_case("test", &minimal).unwrap();
+        let line = case.lines().find(|line| line.starts_with("articles"));
+        line.unwrap().to_owned()
+    }
+
+    #[test]
+    fn each_fen_field_names_its_own_articles() {
+        let cases = [
+            (Cause::Placement, "e2e4", 1, r#"["3.7", "3.10"]"#),
+            (Cause::Placement, "g1f3", 1, r#"["3.10"]"#),
+            (Cause::MoveNumber, "g1f3 g8f6", 2, r#"["3.10"]"#),
+            (Cause::HalfmoveClock, "g1f3", 1, r#"["9.3.2"]"#),
+            (Cause::CastlingField, "g1f3", 1, r#"["9.2.3"]"#),
+            (Cause::UnusableEnPassant, "e2e4", 1, r#"["9.2.3"]"#),
+            (Cause::MixedEnPassantConventions, "e2e4", 1, r#"["9.2.3"]"#),
+        ];
+        for (cause, moves, ply, articles) in cases {
+            assert_eq!(
+                articles_of(cause, moves, ply),
+                format!("articles = {articles}"),
+                "{cause}"
+            );
+        }
+    }
 }

@@ -11,6 +11,7 @@ use shakmaty::Position;
 use shakmaty::uci::UciMove;
 
 use super::compare::{Comparison, Divergence, Group, compare};
+use super::convention_tally::DecidedConventions;
 use super::judge::judge_text;
 use super::subject::Subject;
 
@@ -111,7 +112,8 @@ pub(crate) fn ask(subject: &mut dyn Subject, game: &Trial, id: u64) -> Result<An
     })
 }
 
-/// What a shrink may spend: checks, until the run stops.
+/// What a shrink may spend (checks, until the run stops), and what it
+/// holds a game to besides the game itself.
 #[derive(Clone, Copy)]
 pub(crate) struct Effort<'a> {
     /// The checks.
@@ -119,6 +121,9 @@ pub(crate) struct Effort<'a> {
     /// Whether the run is stopping: then nothing more is tried and the
     /// smallest game found so far stands.
     pub stopped: &'a dyn Fn() -> bool,
+    /// The FEN conventions decided for the run: a smaller game still
+    /// departs from them when one of its plies follows another.
+    pub conventions: &'a DecidedConventions,
 }
 
 /// Shrinks `game`, which diverges as `found`, to a game that diverges in
@@ -141,7 +146,11 @@ pub(crate) fn shrink(
     effort: &Effort<'_>,
     next_id: &mut u64,
 ) -> Minimal {
-    let Effort { budget, stopped } = *effort;
+    let Effort {
+        budget,
+        stopped,
+        conventions,
+    } = *effort;
     let mut best = Minimal {
         game: game.clone(),
         divergence: found.clone(),
@@ -156,7 +165,8 @@ pub(crate) fn shrink(
         }
         *checks += 1;
         *next_id += 1;
-        let checked = check(subject, hello, candidate, *next_id).ok()?;
+        let mut checked = check(subject, hello, candidate, *next_id).ok()?;
+        checked.comparison.add_departures(conventions);
         let divergence = checked
             .comparison
             .divergences
