@@ -10,6 +10,8 @@
 //! [`situations`](crate::situations::situations), which looks only at what
 //! happened; a test counts them.
 
+use std::collections::BTreeMap;
+
 use arbitrary::Unstructured;
 use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
@@ -324,8 +326,9 @@ const SCHEDULE: [Situation; 16] = [
 /// passed over). In any run of 300, each situation of the schedule has at
 /// least 16 steered games (over 5%), whatever the seed. The games whose
 /// set-up loses castling rights in a chain take the orders of the rights
-/// in turn ([`cycles::order`]), so that every pair of castling states
-/// meets as evenly as a run's chains allow.
+/// in turn ([`cycles::order`]; the chains that keep a right for castling
+/// apart from those that lose every one), so that every pair of castling
+/// states meets as evenly as a run's chains allow.
 ///
 /// # Examples
 ///
@@ -340,7 +343,9 @@ const SCHEDULE: [Situation; 16] = [
 pub fn run_of(seed: u64, count: usize) -> Vec<Scenario> {
     let mut seeded = SeededBytes::new(seed);
     let mut games = Vec::with_capacity(count);
-    let mut chains = 0;
+    // Chain games counted apart by how many rights their chains keep, so
+    // that each kind goes through the orders of the rights in turn.
+    let mut chains: BTreeMap<usize, usize> = BTreeMap::new();
     while games.len() < count {
         let index = games.len();
         let len = 64 + (seeded.next_u64() % 700) as usize;
@@ -348,12 +353,15 @@ pub fn run_of(seed: u64, count: usize) -> Vec<Scenario> {
         if index % 10 < STEERED_IN_TEN {
             let steered = index - index / 10;
             let situation = SCHEDULE[steered % SCHEDULE.len()];
-            let chained = plant(situation)
-                .steps
-                .iter()
-                .any(|step| matches!(step, Step::Chain { .. }));
-            games.push(Scenario::steered_with(situation, Some(chains), &bytes));
-            chains += usize::from(chained);
+            let keep = plant(situation).steps.iter().find_map(|step| match step {
+                Step::Chain { keep, .. } => Some(*keep),
+                _ => None,
+            });
+            let nth = keep.map_or(0, |keep| *chains.get(&keep).unwrap_or(&0));
+            games.push(Scenario::steered_with(situation, Some(nth), &bytes));
+            if let Some(keep) = keep {
+                *chains.entry(keep).or_default() += 1;
+            }
         } else {
             let scenario = Scenario::from_bytes(&bytes);
             if !scenario.start.is_chess960() {
