@@ -13,8 +13,9 @@
 //! Holding each of those 36 pairs to 15 games would take 180 games of
 //! chains; a run of 300 has about 100 (84 that lose every right, 17 that
 //! keep one to castle with), the other situations needing theirs: those
-//! pairs meet in 8 to 10 games of 300, and two rights and none in 14 to
-//! 16 (one chain in six), and they are held to a floor of 7.
+//! pairs meet in 8 to 12 games of 300 (seeds 1 to 20), two rights and
+//! none in 14 to 16 (one chain in six), and they are held to a floor of
+//! 7; every other pair meets in 16 or more and is held to 15.
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -433,3 +433,66 @@ fn castling_field(status: &Status) -> &str {
 fn ep_field(status: &Status) -> &str {
     status.fen.split(' ').nth(3).unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::uci::UciMove;
+
+    /// The castling situations game `moves` (UCI) from `fen` reaches.
+    fn castling_situations(fen: &str, moves: &str) -> Vec<Situation> {
+        let start: StartPosition = fen.parse().unwrap();
+        let mut position = start.position().clone();
+        let mut played = Vec::new();
+        for text in moves.split_whitespace() {
+            let mv = text.parse::<UciMove>().unwrap().to_move(&position).unwrap();
+            position.play_unchecked(mv);
+            played.push(mv);
+        }
+        situations(&start, &played, Edition::Fide2018)
+            .into_iter()
+            .filter(|s| s.name().starts_with("castling-right"))
+            .collect()
+    }
+
+    const RIGHTS: &str = "r3k2r/8/2n5/8/8/5N2/8/R3K2R w KQkq - 0 1";
+
+    #[test]
+    fn a_right_lost_by_king_or_by_either_rook_is_told_apart() {
+        use Situation::*;
+        let between = CastlingRightLostBetweenRepetitions;
+        assert_eq!(
+            castling_situations(RIGHTS, "e1d1 c6b8 d1e1 b8c6"),
+            [between, CastlingRightsLostByKing]
+        );
+        assert_eq!(
+            castling_situations(RIGHTS, "f3g5 h8g8 g5f3 g8h8"),
+            [between, CastlingRightLostByKingSideRook]
+        );
+        assert_eq!(
+            castling_situations(RIGHTS, "a1b1 c6b8 b1a1 b8c6"),
+            [between, CastlingRightLostByQueenSideRook]
+        );
+        // The king goes out and does not come back: no placement stands
+        // again with other rights.
+        assert_eq!(castling_situations(RIGHTS, "e1d1 c6b8 f3g5 b8c6"), []);
+    }
+
+    #[test]
+    fn both_rooks_in_turn_with_the_placement_standing_at_each_state() {
+        use Situation::*;
+        let rooks = [
+            CastlingRightLostBetweenRepetitions,
+            CastlingRightLostByKingSideRook,
+            CastlingRightLostByQueenSideRook,
+        ];
+        let both = "f3g5 a8b8 g5f3 b8a8 f3g5 h8g8 g5f3 g8h8";
+        let mut found = rooks.to_vec();
+        found.push(CastlingRightsLostRookAfterRook);
+        assert_eq!(castling_situations(RIGHTS, both), found);
+        // The same two rook moves, the placement never standing between
+        // them with one right: not rook after rook.
+        let no_middle = "f3g5 a8b8 g5f3 h8g8 f3g5 b8a8 g5f3 g8h8";
+        assert_eq!(castling_situations(RIGHTS, no_middle), rooks);
+    }
+}

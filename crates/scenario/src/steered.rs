@@ -321,14 +321,15 @@ const SCHEDULE: [Situation; 16] = [
 ];
 
 /// The generated games of a run: `count` standard-chess games from `seed`,
-/// nine in ten steered to the situations of [`SCHEDULE`] in turn, the
-/// tenth played freely ([`Scenario::from_bytes`], its Chess960 games
-/// passed over). In any run of 300, each situation of the schedule has at
-/// least 16 steered games (over 5%), whatever the seed. The games whose
-/// set-up loses castling rights in a chain take the orders of the rights
-/// in turn ([`cycles::order`]; the chains that keep a right for castling
-/// apart from those that lose every one), so that every pair of castling
-/// states meets as evenly as a run's chains allow.
+/// nine in ten steered in turn to 16 of the situations of
+/// [`Situation::ALL`] (the other four are reached in their games along the
+/// way), the tenth played freely ([`Scenario::from_bytes`], its Chess960
+/// games passed over). In any run of 300, each of the 16 has at least 16
+/// steered games (over 5%), whatever the seed. The games whose set-up
+/// loses castling rights in a chain take the 24 orders of the four rights
+/// in turn (the chains that keep a right to castle with apart from those
+/// that lose every one), so that every pair of castling states meets as
+/// evenly as a run's chains allow.
 ///
 /// # Examples
 ///
