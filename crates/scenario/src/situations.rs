@@ -232,17 +232,10 @@ impl Game<'_> {
                         && castling_field(a) != castling_field(b)
                 })
             }),
-            Situation::CastlingRightsLostByKing => self.placement_around(|ply| {
-                self.loss(ply)
-                    .is_some_and(|(mv, _)| mv.role() == Role::King)
-            }),
-            Situation::CastlingRightLostByKingSideRook => self.placement_around(|ply| {
-                self.rook_loss(ply).is_some_and(|(_, king_side)| king_side)
-            }),
-            Situation::CastlingRightLostByQueenSideRook => self.placement_around(|ply| {
-                self.rook_loss(ply).is_some_and(|(_, king_side)| !king_side)
-            }),
-            Situation::CastlingRightsLostRookAfterRook => self.rook_after_rook(),
+            Situation::CastlingRightsLostByKing
+            | Situation::CastlingRightLostByKingSideRook
+            | Situation::CastlingRightLostByQueenSideRook
+            | Situation::CastlingRightsLostRookAfterRook => self.lost_by(situation),
             Situation::MateAt100 => self.ended_at(Ending::Checkmate, 100),
             Situation::StalemateAt100 => self.ended_at(Ending::Stalemate, 100),
             Situation::MateAt150 => self.ended_at(Ending::Checkmate, 150),
@@ -282,6 +275,24 @@ impl Game<'_> {
         self.statuses[ply + 1..]
             .iter()
             .any(|later| identity(later).0 == here)
+    }
+
+    /// Whether the rights were lost as the castling situation `situation`
+    /// says, the same placement standing before and after.
+    fn lost_by(&self, situation: Situation) -> bool {
+        match situation {
+            Situation::CastlingRightsLostByKing => self.placement_around(|ply| {
+                self.loss(ply)
+                    .is_some_and(|(mv, _)| mv.role() == Role::King)
+            }),
+            Situation::CastlingRightLostByKingSideRook => self.placement_around(|ply| {
+                self.rook_loss(ply).is_some_and(|(_, king_side)| king_side)
+            }),
+            Situation::CastlingRightLostByQueenSideRook => self.placement_around(|ply| {
+                self.rook_loss(ply).is_some_and(|(_, king_side)| !king_side)
+            }),
+            _ => self.rook_after_rook(),
+        }
     }
 
     /// The placement (side to move and en passant right with it) of

@@ -97,116 +97,129 @@ const BY_ROOKS: Step = Step::Chain {
     keep: 0,
 };
 
+/// A plant's parts: start placements, the range of start clocks, steps.
+type SetUp = (&'static [&'static str], (u32, u32), &'static [Step]);
+
 /// The plant of each situation, in the order of [`Situation::ALL`].
 fn plant(situation: Situation) -> Plant {
-    use Step::{Castle, Chain, Cycle, Mate, Quiet, QuietTo99, Reset, Stalemate, TwoSquarePush};
-    let (fens, clocks, steps): (&'static [&'static str], (u32, u32), &'static [Step]) =
-        match situation {
-            Situation::EnPassantPinnedOnRank => (
-                &[
-                    "8/8/8/8/R2p3k/8/4P3/4K3 w - -",
-                    "4k3/4p3/8/K2P3r/8/8/8/8 b - -",
-                ],
-                (0, 60),
-                &[TwoSquarePush, Cycle, Cycle],
-            ),
-            Situation::EnPassantPinnedOnDiagonal => (
-                &[
-                    "7k/8/8/8/3p4/8/1B2P3/4K3 w - -",
-                    "4k3/1b2p3/8/3P4/8/8/8/7K b - -",
-                ],
-                (0, 60),
-                &[TwoSquarePush, Cycle, Cycle],
-            ),
-            Situation::EnPassantBesideAPiece => (
-                &[
-                    "6k1/p7/8/1B6/8/8/8/4K3 b - -",
-                    "4k3/8/8/8/1n6/8/P7/4K3 w - -",
-                ],
-                (0, 60),
-                &[TwoSquarePush, Cycle, Cycle],
-            ),
-            Situation::EnPassantInFenUnusable => (
-                &[
-                    "4k3/8/8/8/4P3/8/8/4K3 b - e3",
-                    "4k3/8/8/3p4/8/8/8/4K3 w - d6",
-                    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
-                ],
-                (0, 60),
-                &[Cycle, Cycle],
-            ),
-            Situation::EnPassantUsable => (
-                &[
-                    "4k3/8/8/8/3p4/8/4P3/4K3 w - -",
-                    "4k3/3p4/8/4P3/8/8/8/4K3 b - -",
-                ],
-                (0, 60),
-                &[TwoSquarePush, Cycle, Cycle],
-            ),
-            // From a count of 0, so that the count reaching 99 is the game's
-            // own and the start FEN's clock explains nothing.
-            // Three rights lost in turn, then castling with the last.
-            Situation::CastlingInCount => (
-                CASTLING,
-                (0, 0),
-                &[
-                    Chain {
-                        by_king: false,
-                        keep: 1,
-                    },
-                    Castle,
-                    QuietTo99,
-                ],
-            ),
-            Situation::CastlingRightLostInCount => (RIGHTS, (0, 0), &[BY_ROOKS, QuietTo99]),
-            Situation::CastlingRightsLostByKing => (
-                RIGHTS,
-                (0, 60),
-                &[Chain {
-                    by_king: true,
-                    keep: 0,
-                }],
-            ),
-            Situation::CastlingRightLostBetweenRepetitions
-            | Situation::CastlingRightLostByKingSideRook
-            | Situation::CastlingRightLostByQueenSideRook
-            | Situation::CastlingRightsLostRookAfterRook => (RIGHTS, (0, 60), &[BY_ROOKS]),
-            Situation::MateAt100 => (MATES, (99, 99), &[Mate]),
-            Situation::StalemateAt100 => (STALEMATES, (99, 99), &[Stalemate]),
-            Situation::MateAt150 => (MATES, (149, 149), &[Mate]),
-            Situation::StalemateAt150 => (STALEMATES, (149, 149), &[Stalemate]),
-            Situation::ResetAtTheCount => (
-                &[
-                    "4k3/P7/8/8/8/8/8/4K3 w - -",
-                    "4k3/8/8/8/8/8/3r4/R3K3 w - -",
-                    "4k3/8/8/8/8/8/p7/4K3 b - -",
-                ],
-                (99, 99),
-                &[Reset],
-            ),
-            Situation::WrittenMoveThatEnds => (MATES, (99, 99), &[]),
-            Situation::WrittenMoveAt99 => (
-                &[
-                    "4k3/8/8/8/8/8/8/R3K3 w - -",
-                    "1n2k1n1/8/8/8/8/8/8/1N2K1N1 b - -",
-                ],
-                (97, 99),
-                &[Quiet],
-            ),
-            Situation::HighClockStart => (
-                &[
-                    "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - -",
-                    "r3k3/8/8/8/8/8/8/4K2R w Kq -",
-                    "8/8/3k4/8/8/3K4/8/2B2B2 w - -",
-                ],
-                (100, 160),
-                &[Quiet],
-            ),
-        };
+    use Step::{Cycle, Mate, Quiet, Reset, Stalemate, TwoSquarePush};
+    let (fens, clocks, steps): SetUp = match situation {
+        Situation::EnPassantPinnedOnRank => (
+            &[
+                "8/8/8/8/R2p3k/8/4P3/4K3 w - -",
+                "4k3/4p3/8/K2P3r/8/8/8/8 b - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        Situation::EnPassantPinnedOnDiagonal => (
+            &[
+                "7k/8/8/8/3p4/8/1B2P3/4K3 w - -",
+                "4k3/1b2p3/8/3P4/8/8/8/7K b - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        Situation::EnPassantBesideAPiece => (
+            &[
+                "6k1/p7/8/1B6/8/8/8/4K3 b - -",
+                "4k3/8/8/8/1n6/8/P7/4K3 w - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        Situation::EnPassantInFenUnusable => (
+            &[
+                "4k3/8/8/8/4P3/8/8/4K3 b - e3",
+                "4k3/8/8/3p4/8/8/8/4K3 w - d6",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
+            ],
+            (0, 60),
+            &[Cycle, Cycle],
+        ),
+        Situation::EnPassantUsable => (
+            &[
+                "4k3/8/8/8/3p4/8/4P3/4K3 w - -",
+                "4k3/3p4/8/4P3/8/8/8/4K3 b - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        // From a count of 0, so that the count reaching 99 is the game's
+        // own and the start FEN's clock explains nothing.
+        Situation::CastlingInCount
+        | Situation::CastlingRightLostInCount
+        | Situation::CastlingRightLostBetweenRepetitions
+        | Situation::CastlingRightsLostByKing
+        | Situation::CastlingRightLostByKingSideRook
+        | Situation::CastlingRightLostByQueenSideRook
+        | Situation::CastlingRightsLostRookAfterRook => castling_plant(situation),
+        Situation::MateAt100 => (MATES, (99, 99), &[Mate]),
+        Situation::StalemateAt100 => (STALEMATES, (99, 99), &[Stalemate]),
+        Situation::MateAt150 => (MATES, (149, 149), &[Mate]),
+        Situation::StalemateAt150 => (STALEMATES, (149, 149), &[Stalemate]),
+        Situation::ResetAtTheCount => (
+            &[
+                "4k3/P7/8/8/8/8/8/4K3 w - -",
+                "4k3/8/8/8/8/8/3r4/R3K3 w - -",
+                "4k3/8/8/8/8/8/p7/4K3 b - -",
+            ],
+            (99, 99),
+            &[Reset],
+        ),
+        Situation::WrittenMoveThatEnds => (MATES, (99, 99), &[]),
+        Situation::WrittenMoveAt99 => (
+            &[
+                "4k3/8/8/8/8/8/8/R3K3 w - -",
+                "1n2k1n1/8/8/8/8/8/8/1N2K1N1 b - -",
+            ],
+            (97, 99),
+            &[Quiet],
+        ),
+        Situation::HighClockStart => (
+            &[
+                "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - -",
+                "r3k3/8/8/8/8/8/8/4K2R w Kq -",
+                "8/8/3k4/8/8/3K4/8/2B2B2 w - -",
+            ],
+            (100, 160),
+            &[Quiet],
+        ),
+    };
     Plant {
         fens,
         clocks,
         steps,
+    }
+}
+
+/// The set-ups of the castling situations: chains of lost rights.
+fn castling_plant(situation: Situation) -> SetUp {
+    use Step::{Castle, Chain, QuietTo99};
+    match situation {
+        // Three rights lost in turn, then castling with the last.
+        Situation::CastlingInCount => (
+            CASTLING,
+            (0, 0),
+            &[
+                Chain {
+                    by_king: false,
+                    keep: 1,
+                },
+                Castle,
+                QuietTo99,
+            ],
+        ),
+        Situation::CastlingRightLostInCount => (RIGHTS, (0, 0), &[BY_ROOKS, QuietTo99]),
+        Situation::CastlingRightsLostByKing => (
+            RIGHTS,
+            (0, 60),
+            &[Chain {
+                by_king: true,
+                keep: 0,
+            }],
+        ),
+        _ => (RIGHTS, (0, 60), &[BY_ROOKS]),
     }
 }
 
