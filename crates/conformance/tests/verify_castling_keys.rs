@@ -11,7 +11,7 @@
 //! "three rights and one of them", "two rights and one of them" (twelve
 //! pairs of each kind), and one of "two rights and none" (six pairs).
 //! Holding each of those 36 pairs to 15 games would take 180 games of
-//! chains; a run of 300 has about 100 (84 that lose every right, 17 that
+//! chains; a run of 300 has about 100 (85 that lose every right, 17 that
 //! keep one to castle with), the other situations needing theirs: those
 //! pairs meet in 8 to 12 games of 300 (seeds 1 to 20), two rights and
 //! none in 14 to 16 (one chain in six), and they are held to a floor of
