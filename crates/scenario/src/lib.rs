@@ -51,6 +51,7 @@ use drawrules::StartPosition;
 use drawrules::laws::Edition;
 
 mod blocked;
+mod cycles;
 pub mod pgn_text;
 pub mod positions;
 pub mod shapes;

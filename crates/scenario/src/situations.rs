@@ -7,9 +7,10 @@
 
 use std::collections::BTreeSet;
 use std::fmt;
+use std::ops::Range;
 
 use drawrules::{Arbiter, Edition, Ending, StartPosition, Status};
-use shakmaty::{Board, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 /// A situation of the rules that a game may reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -37,6 +38,18 @@ pub enum Situation {
     /// The same placement stands before and after a castling right was lost
     /// (two different positions).
     CastlingRightLostBetweenRepetitions,
+    /// The same placement (same side to move, same en passant right)
+    /// stands before and after a king's move (not castling) lost its
+    /// side's castling rights.
+    CastlingRightsLostByKing,
+    /// The same, a rook's move from the king's side of its king.
+    CastlingRightLostByKingSideRook,
+    /// The same, a rook's move from the queen's side of its king.
+    CastlingRightLostByQueenSideRook,
+    /// One side's two castling rights lost by its two rooks' moves, one
+    /// after the other (either first), and the same placement standing
+    /// with both rights, with one and with none.
+    CastlingRightsLostRookAfterRook,
     /// The move that brings the count to 100 mates.
     MateAt100,
     /// The move that brings the count to 100 stalemates.
@@ -60,7 +73,7 @@ pub enum Situation {
 
 impl Situation {
     /// Every situation, in the order of `spec/SITUATIONS.md`.
-    pub const ALL: [Situation; 16] = [
+    pub const ALL: [Situation; 20] = [
         Situation::EnPassantPinnedOnRank,
         Situation::EnPassantPinnedOnDiagonal,
         Situation::EnPassantBesideAPiece,
@@ -69,6 +82,10 @@ impl Situation {
         Situation::CastlingInCount,
         Situation::CastlingRightLostInCount,
         Situation::CastlingRightLostBetweenRepetitions,
+        Situation::CastlingRightsLostByKing,
+        Situation::CastlingRightLostByKingSideRook,
+        Situation::CastlingRightLostByQueenSideRook,
+        Situation::CastlingRightsLostRookAfterRook,
         Situation::MateAt100,
         Situation::StalemateAt100,
         Situation::MateAt150,
@@ -92,6 +109,10 @@ impl Situation {
             Situation::CastlingRightLostBetweenRepetitions => {
                 "castling-right-lost-between-repetitions"
             }
+            Situation::CastlingRightsLostByKing => "castling-rights-lost-by-king",
+            Situation::CastlingRightLostByKingSideRook => "castling-right-lost-by-king-side-rook",
+            Situation::CastlingRightLostByQueenSideRook => "castling-right-lost-by-queen-side-rook",
+            Situation::CastlingRightsLostRookAfterRook => "castling-rights-lost-rook-after-rook",
             Situation::MateAt100 => "mate-at-100",
             Situation::StalemateAt100 => "stalemate-at-100",
             Situation::MateAt150 => "mate-at-150",
@@ -211,6 +232,10 @@ impl Game<'_> {
                         && castling_field(a) != castling_field(b)
                 })
             }),
+            Situation::CastlingRightsLostByKing
+            | Situation::CastlingRightLostByKingSideRook
+            | Situation::CastlingRightLostByQueenSideRook
+            | Situation::CastlingRightsLostRookAfterRook => self.lost_by(situation),
             Situation::MateAt100 => self.ended_at(Ending::Checkmate, 100),
             Situation::StalemateAt100 => self.ended_at(Ending::Stalemate, 100),
             Situation::MateAt150 => self.ended_at(Ending::Checkmate, 150),
@@ -250,6 +275,95 @@ impl Game<'_> {
         self.statuses[ply + 1..]
             .iter()
             .any(|later| identity(later).0 == here)
+    }
+
+    /// Whether the rights were lost as the castling situation `situation`
+    /// says, the same placement standing before and after.
+    fn lost_by(&self, situation: Situation) -> bool {
+        match situation {
+            Situation::CastlingRightsLostByKing => self.placement_around(|ply| {
+                self.loss(ply)
+                    .is_some_and(|(mv, _)| mv.role() == Role::King)
+            }),
+            Situation::CastlingRightLostByKingSideRook => self.placement_around(|ply| {
+                self.rook_loss(ply).is_some_and(|(_, king_side)| king_side)
+            }),
+            Situation::CastlingRightLostByQueenSideRook => self.placement_around(|ply| {
+                self.rook_loss(ply).is_some_and(|(_, king_side)| !king_side)
+            }),
+            _ => self.rook_after_rook(),
+        }
+    }
+
+    /// The placement (side to move and en passant right with it) of
+    /// `ply`: the FEN's first two fields and its fourth.
+    fn placement(&self, ply: usize) -> (&str, &str) {
+        let status = &self.statuses[ply];
+        (identity(status).1, ep_field(status))
+    }
+
+    /// Whether some ply where `lost` holds (its move lost castling rights)
+    /// has the same placement standing before it and at or after it: as
+    /// rights are only ever lost, the two positions differ.
+    fn placement_around(&self, lost: impl Fn(usize) -> bool) -> bool {
+        (1..self.statuses.len())
+            .filter(|&ply| lost(ply))
+            .any(|ply| self.placements_meet(0..ply, ply..self.statuses.len()))
+    }
+
+    /// Whether a placement of the plies `before` stands again among the
+    /// plies `later`.
+    fn placements_meet(&self, before: Range<usize>, later: Range<usize>) -> bool {
+        let seen: BTreeSet<(&str, &str)> = before.map(|ply| self.placement(ply)).collect();
+        later
+            .into_iter()
+            .any(|ply| seen.contains(&self.placement(ply)))
+    }
+
+    /// The move into `ply` and the castling rights it lost (their rooks'
+    /// squares), when it is no castling move and lost some.
+    fn loss(&self, ply: usize) -> Option<(Move, Bitboard)> {
+        let mv = *self.moves.get(ply.checked_sub(1)?)?;
+        let rights = |p: usize| self.positions[p].castles().castling_rights();
+        let lost = rights(ply - 1) & !rights(ply);
+        (!mv.is_castle() && lost.any()).then_some((mv, lost))
+    }
+
+    /// The colour whose right the rook move into `ply` lost, and whether
+    /// the rook stood on its king's side, when it was such a move.
+    fn rook_loss(&self, ply: usize) -> Option<(Color, bool)> {
+        let (mv, lost) = self.loss(ply)?;
+        let from = mv
+            .from()
+            .filter(|&from| mv.role() == Role::Rook && lost.contains(from))?;
+        let board = self.positions[ply - 1].board();
+        let colour = board.color_at(from)?;
+        let king = board.king_of(colour)?;
+        Some((colour, from.file() > king.file()))
+    }
+
+    /// Whether one side's two rights were lost by two rook moves, the same
+    /// placement standing before the first, between the two, and after
+    /// the second.
+    fn rook_after_rook(&self) -> bool {
+        let plies = self.statuses.len();
+        let losses: Vec<(usize, Color)> = (1..plies)
+            .filter_map(|ply| Some((ply, self.rook_loss(ply)?.0)))
+            .collect();
+        losses.iter().enumerate().any(|(i, &(first, colour))| {
+            losses[i + 1..]
+                .iter()
+                .filter(|&&(_, other)| other == colour)
+                .any(|&(second, _)| {
+                    let seen: BTreeSet<(&str, &str)> =
+                        (0..first).map(|ply| self.placement(ply)).collect();
+                    let between: BTreeSet<(&str, &str)> = (first..second)
+                        .map(|ply| self.placement(ply))
+                        .filter(|key| seen.contains(key))
+                        .collect();
+                    (second..plies).any(|ply| between.contains(&self.placement(ply)))
+                })
+        })
     }
 
     fn castling(&self, ply: usize) -> &str {
@@ -329,4 +443,67 @@ fn castling_field(status: &Status) -> &str {
 
 fn ep_field(status: &Status) -> &str {
     status.fen.split(' ').nth(3).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::uci::UciMove;
+
+    /// The castling situations game `moves` (UCI) from `fen` reaches.
+    fn castling_situations(fen: &str, moves: &str) -> Vec<Situation> {
+        let start: StartPosition = fen.parse().unwrap();
+        let mut position = start.position().clone();
+        let mut played = Vec::new();
+        for text in moves.split_whitespace() {
+            let mv = text.parse::<UciMove>().unwrap().to_move(&position).unwrap();
+            position.play_unchecked(mv);
+            played.push(mv);
+        }
+        situations(&start, &played, Edition::Fide2018)
+            .into_iter()
+            .filter(|s| s.name().starts_with("castling-right"))
+            .collect()
+    }
+
+    const RIGHTS: &str = "r3k2r/8/2n5/8/8/5N2/8/R3K2R w KQkq - 0 1";
+
+    #[test]
+    fn a_right_lost_by_king_or_by_either_rook_is_told_apart() {
+        use Situation::*;
+        let between = CastlingRightLostBetweenRepetitions;
+        assert_eq!(
+            castling_situations(RIGHTS, "e1d1 c6b8 d1e1 b8c6"),
+            [between, CastlingRightsLostByKing]
+        );
+        assert_eq!(
+            castling_situations(RIGHTS, "f3g5 h8g8 g5f3 g8h8"),
+            [between, CastlingRightLostByKingSideRook]
+        );
+        assert_eq!(
+            castling_situations(RIGHTS, "a1b1 c6b8 b1a1 b8c6"),
+            [between, CastlingRightLostByQueenSideRook]
+        );
+        // The king goes out and does not come back: no placement stands
+        // again with other rights.
+        assert_eq!(castling_situations(RIGHTS, "e1d1 c6b8 f3g5 b8c6"), []);
+    }
+
+    #[test]
+    fn both_rooks_in_turn_with_the_placement_standing_at_each_state() {
+        use Situation::*;
+        let rooks = [
+            CastlingRightLostBetweenRepetitions,
+            CastlingRightLostByKingSideRook,
+            CastlingRightLostByQueenSideRook,
+        ];
+        let both = "f3g5 a8b8 g5f3 b8a8 f3g5 h8g8 g5f3 g8h8";
+        let mut found = rooks.to_vec();
+        found.push(CastlingRightsLostRookAfterRook);
+        assert_eq!(castling_situations(RIGHTS, both), found);
+        // The same two rook moves, the placement never standing between
+        // them with one right: not rook after rook.
+        let no_middle = "f3g5 a8b8 g5f3 h8g8 f3g5 b8a8 g5f3 g8h8";
+        assert_eq!(castling_situations(RIGHTS, no_middle), rooks);
+    }
 }

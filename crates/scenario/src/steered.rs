@@ -10,12 +10,15 @@
 //! [`situations`](crate::situations::situations), which looks only at what
 //! happened; a test counts them.
 
+use std::collections::BTreeMap;
+
 use arbitrary::Unstructured;
 use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
 use drawrules::StartPosition;
 use drawrules::laws::Edition;
 
+use crate::cycles::{self, ORDERS, after, cycle, is_quiet};
 use crate::situations::Situation;
 use crate::{Scenario, SeededBytes, choose_move};
 
@@ -27,22 +30,25 @@ enum Step {
     /// Each side moves a man out and back (no pawn move, capture or
     /// castling): the position of the step's start stands again.
     Cycle,
-    /// The same, but the first mover's man is a king or rook that loses a
-    /// castling right: the placement stands again, the position does not.
-    CycleLosingARight,
     /// A move that checkmates.
     Mate,
     /// A move that stalemates.
     Stalemate,
     /// A capture or a pawn move.
     Reset,
-    /// Castling.
+    /// Castling; when the side to move cannot castle, a quiet move that
+    /// keeps every right first, and the other side castles.
     Castle,
     /// A quiet move: no pawn move, capture or castling.
     Quiet,
     /// Quiet moves, one after another, until the count reaches 99 plies
     /// (or none is left).
     QuietTo99,
+    /// Four-ply cycles, each losing one castling right in the game's order
+    /// of rights (the placement stands again after each), until `keep`
+    /// rights are left; with `by_king`, each side's last right is lost by
+    /// its king's move, else every right by its rook's.
+    Chain { by_king: bool, keep: usize },
 }
 
 /// A situation's set-ups: start placements (FEN without clocks), the range
@@ -66,105 +72,154 @@ const STALEMATES: &[&str] = &[
     "K7/8/1q6/8/8/8/8/k7 b - -",
 ];
 
+/// Kings and rooks at home with every castling right, and men that can
+/// move out and back without touching a right; either side to move.
 const CASTLING: &[&str] = &[
-    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -",
-    "r3k2r/8/8/8/8/8/8/R3K2R b KQkq -",
+    "r3k2r/8/2n5/8/8/5N2/8/R3K2R w KQkq -",
+    "r3k2r/8/5n2/8/8/2N5/8/R3K2R b KQkq -",
     "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq -",
+    "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R b KQkq -",
 ];
+
+/// The same, and a set-up where knights stand between kings and rooks:
+/// no castling move is legal, yet every right exists.
+const RIGHTS: &[&str] = &[
+    "r3k2r/8/2n5/8/8/5N2/8/R3K2R w KQkq -",
+    "r3k2r/8/5n2/8/8/2N5/8/R3K2R b KQkq -",
+    "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq -",
+    "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R b KQkq -",
+    "rn2k1nr/8/8/8/8/8/8/RN2K1NR b KQkq -",
+];
+
+/// Every right lost, one after another, by rook moves.
+const BY_ROOKS: Step = Step::Chain {
+    by_king: false,
+    keep: 0,
+};
+
+/// A plant's parts: start placements, the range of start clocks, steps.
+type SetUp = (&'static [&'static str], (u32, u32), &'static [Step]);
 
 /// The plant of each situation, in the order of [`Situation::ALL`].
 fn plant(situation: Situation) -> Plant {
-    use Step::{
-        Castle, Cycle, CycleLosingARight, Mate, Quiet, QuietTo99, Reset, Stalemate, TwoSquarePush,
+    use Step::{Cycle, Mate, Quiet, Reset, Stalemate, TwoSquarePush};
+    let (fens, clocks, steps): SetUp = match situation {
+        Situation::EnPassantPinnedOnRank => (
+            &[
+                "8/8/8/8/R2p3k/8/4P3/4K3 w - -",
+                "4k3/4p3/8/K2P3r/8/8/8/8 b - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        Situation::EnPassantPinnedOnDiagonal => (
+            &[
+                "7k/8/8/8/3p4/8/1B2P3/4K3 w - -",
+                "4k3/1b2p3/8/3P4/8/8/8/7K b - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        Situation::EnPassantBesideAPiece => (
+            &[
+                "6k1/p7/8/1B6/8/8/8/4K3 b - -",
+                "4k3/8/8/8/1n6/8/P7/4K3 w - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        Situation::EnPassantInFenUnusable => (
+            &[
+                "4k3/8/8/8/4P3/8/8/4K3 b - e3",
+                "4k3/8/8/3p4/8/8/8/4K3 w - d6",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
+            ],
+            (0, 60),
+            &[Cycle, Cycle],
+        ),
+        Situation::EnPassantUsable => (
+            &[
+                "4k3/8/8/8/3p4/8/4P3/4K3 w - -",
+                "4k3/3p4/8/4P3/8/8/8/4K3 b - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        // From a count of 0, so that the count reaching 99 is the game's
+        // own and the start FEN's clock explains nothing.
+        Situation::CastlingInCount
+        | Situation::CastlingRightLostInCount
+        | Situation::CastlingRightLostBetweenRepetitions
+        | Situation::CastlingRightsLostByKing
+        | Situation::CastlingRightLostByKingSideRook
+        | Situation::CastlingRightLostByQueenSideRook
+        | Situation::CastlingRightsLostRookAfterRook => castling_plant(situation),
+        Situation::MateAt100 => (MATES, (99, 99), &[Mate]),
+        Situation::StalemateAt100 => (STALEMATES, (99, 99), &[Stalemate]),
+        Situation::MateAt150 => (MATES, (149, 149), &[Mate]),
+        Situation::StalemateAt150 => (STALEMATES, (149, 149), &[Stalemate]),
+        Situation::ResetAtTheCount => (
+            &[
+                "4k3/P7/8/8/8/8/8/4K3 w - -",
+                "4k3/8/8/8/8/8/3r4/R3K3 w - -",
+                "4k3/8/8/8/8/8/p7/4K3 b - -",
+            ],
+            (99, 99),
+            &[Reset],
+        ),
+        Situation::WrittenMoveThatEnds => (MATES, (99, 99), &[]),
+        Situation::WrittenMoveAt99 => (
+            &[
+                "4k3/8/8/8/8/8/8/R3K3 w - -",
+                "1n2k1n1/8/8/8/8/8/8/1N2K1N1 b - -",
+            ],
+            (97, 99),
+            &[Quiet],
+        ),
+        Situation::HighClockStart => (
+            &[
+                "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - -",
+                "r3k3/8/8/8/8/8/8/4K2R w Kq -",
+                "8/8/3k4/8/8/3K4/8/2B2B2 w - -",
+            ],
+            (100, 160),
+            &[Quiet],
+        ),
     };
-    let (fens, clocks, steps): (&'static [&'static str], (u32, u32), &'static [Step]) =
-        match situation {
-            Situation::EnPassantPinnedOnRank => (
-                &[
-                    "8/8/8/8/R2p3k/8/4P3/4K3 w - -",
-                    "4k3/4p3/8/K2P3r/8/8/8/8 b - -",
-                ],
-                (0, 60),
-                &[TwoSquarePush, Cycle, Cycle],
-            ),
-            Situation::EnPassantPinnedOnDiagonal => (
-                &[
-                    "7k/8/8/8/3p4/8/1B2P3/4K3 w - -",
-                    "4k3/1b2p3/8/3P4/8/8/8/7K b - -",
-                ],
-                (0, 60),
-                &[TwoSquarePush, Cycle, Cycle],
-            ),
-            Situation::EnPassantBesideAPiece => (
-                &[
-                    "6k1/p7/8/1B6/8/8/8/4K3 b - -",
-                    "4k3/8/8/8/1n6/8/P7/4K3 w - -",
-                ],
-                (0, 60),
-                &[TwoSquarePush, Cycle, Cycle],
-            ),
-            Situation::EnPassantInFenUnusable => (
-                &[
-                    "4k3/8/8/8/4P3/8/8/4K3 b - e3",
-                    "4k3/8/8/3p4/8/8/8/4K3 w - d6",
-                    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
-                ],
-                (0, 60),
-                &[Cycle, Cycle],
-            ),
-            Situation::EnPassantUsable => (
-                &[
-                    "4k3/8/8/8/3p4/8/4P3/4K3 w - -",
-                    "4k3/3p4/8/4P3/8/8/8/4K3 b - -",
-                ],
-                (0, 60),
-                &[TwoSquarePush, Cycle, Cycle],
-            ),
-            // From a count of 0, so that the count reaching 99 is the game's
-            // own and the start FEN's clock explains nothing.
-            Situation::CastlingInCount => (CASTLING, (0, 0), &[Castle, QuietTo99]),
-            Situation::CastlingRightLostInCount => {
-                (CASTLING, (0, 0), &[CycleLosingARight, QuietTo99])
-            }
-            Situation::CastlingRightLostBetweenRepetitions => {
-                (CASTLING, (0, 60), &[CycleLosingARight])
-            }
-            Situation::MateAt100 => (MATES, (99, 99), &[Mate]),
-            Situation::StalemateAt100 => (STALEMATES, (99, 99), &[Stalemate]),
-            Situation::MateAt150 => (MATES, (149, 149), &[Mate]),
-            Situation::StalemateAt150 => (STALEMATES, (149, 149), &[Stalemate]),
-            Situation::ResetAtTheCount => (
-                &[
-                    "4k3/P7/8/8/8/8/8/4K3 w - -",
-                    "4k3/8/8/8/8/8/3r4/R3K3 w - -",
-                    "4k3/8/8/8/8/8/p7/4K3 b - -",
-                ],
-                (99, 99),
-                &[Reset],
-            ),
-            Situation::WrittenMoveThatEnds => (MATES, (99, 99), &[]),
-            Situation::WrittenMoveAt99 => (
-                &[
-                    "4k3/8/8/8/8/8/8/R3K3 w - -",
-                    "1n2k1n1/8/8/8/8/8/8/1N2K1N1 b - -",
-                ],
-                (97, 99),
-                &[Quiet],
-            ),
-            Situation::HighClockStart => (
-                &[
-                    "1n2k1n1/8/8/8/8/8/8/1N2K1N1 w - -",
-                    "r3k3/8/8/8/8/8/8/4K2R w Kq -",
-                    "8/8/3k4/8/8/3K4/8/2B2B2 w - -",
-                ],
-                (100, 160),
-                &[Quiet],
-            ),
-        };
     Plant {
         fens,
         clocks,
         steps,
+    }
+}
+
+/// The set-ups of the castling situations: chains of lost rights.
+fn castling_plant(situation: Situation) -> SetUp {
+    use Step::{Castle, Chain, QuietTo99};
+    match situation {
+        // Three rights lost in turn, then castling with the last.
+        Situation::CastlingInCount => (
+            CASTLING,
+            (0, 0),
+            &[
+                Chain {
+                    by_king: false,
+                    keep: 1,
+                },
+                Castle,
+                QuietTo99,
+            ],
+        ),
+        Situation::CastlingRightLostInCount => (RIGHTS, (0, 0), &[BY_ROOKS, QuietTo99]),
+        Situation::CastlingRightsLostByKing => (
+            RIGHTS,
+            (0, 60),
+            &[Chain {
+                by_king: true,
+                keep: 0,
+            }],
+        ),
+        _ => (RIGHTS, (0, 60), &[BY_ROOKS]),
     }
 }
 
@@ -188,6 +243,13 @@ impl Scenario {
     /// assert!(found.contains(&Situation::MateAt150));
     /// ```
     pub fn steered(situation: Situation, bytes: &[u8]) -> Scenario {
+        Scenario::steered_with(situation, None, bytes)
+    }
+
+    /// [`Scenario::steered`], the order in which a chain of lost castling
+    /// rights loses them given by `chain` (see [`cycles::order`]) where
+    /// it is `Some`, else drawn from `bytes` like every other choice.
+    fn steered_with(situation: Situation, chain: Option<usize>, bytes: &[u8]) -> Scenario {
         let mut u = Unstructured::new(bytes);
         let plant = plant(situation);
         let board = plant.fens[u.choose_index(plant.fens.len()).unwrap_or(0)];
@@ -203,16 +265,11 @@ impl Scenario {
         let Ok(start) = StartPosition::from_fen_in(&fen, CastlingMode::Standard) else {
             return Scenario::empty();
         };
+        let chain = chain.unwrap_or_else(|| u.choose_index(ORDERS).unwrap_or(0));
         let mut position = start.position().clone();
         let mut moves: Vec<Move> = Vec::new();
         for &step in plant.steps {
-            let played = if step == Step::QuietTo99 {
-                quiet_to_99(&position, &mut u)
-            } else {
-                step_moves(step, &position, &mut u)
-            };
-
-            let Some(played) = played else {
+            let Some(played) = step_moves(step, cycles::order(chain), &position, &mut u) else {
                 break;
             };
             for mv in played {
@@ -220,19 +277,7 @@ impl Scenario {
                 moves.push(mv);
             }
         }
-        let free = u.int_in_range(0..=MAX_PLIES - moves.len()).unwrap_or(0);
-        let until = moves.len() + free;
-        while moves.len() < until && !u.is_empty() {
-            let legal = position.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let Ok(mv) = choose_move(&mut u, &position, &legal, &moves) else {
-                break;
-            };
-            position.play_unchecked(mv);
-            moves.push(mv);
-        }
+        play_freely(&mut position, &mut moves, &mut u);
         Scenario {
             edition,
             start,
@@ -241,14 +286,63 @@ impl Scenario {
     }
 }
 
+/// Free play after the steps, as [`Scenario::from_bytes`] plays, up to
+/// [`MAX_PLIES`] in all.
+fn play_freely(position: &mut Chess, moves: &mut Vec<Move>, u: &mut Unstructured<'_>) {
+    let free = u.int_in_range(0..=MAX_PLIES - moves.len()).unwrap_or(0);
+    let until = moves.len() + free;
+    while moves.len() < until && !u.is_empty() {
+        let legal = position.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let Ok(mv) = choose_move(u, position, &legal, moves) else {
+            break;
+        };
+        position.play_unchecked(mv);
+        moves.push(mv);
+    }
+}
+
 /// How many games in ten of a run are steered (the others are free).
 const STEERED_IN_TEN: usize = 9;
 
+/// The situations a run's steered games are set up for, in turn. The
+/// others of [`Situation::ALL`] are reached in these games along the way
+/// and have no set-up turn of their own: every chain of lost castling
+/// rights has the same placement before and after a right was lost, the
+/// set-ups at a count of 99 or 149 open a claim on a written move (one
+/// that mates or stalemates, where a mate or stalemate waits), and those
+/// at 149 start at a high clock.
+const SCHEDULE: [Situation; 16] = [
+    Situation::EnPassantPinnedOnRank,
+    Situation::EnPassantPinnedOnDiagonal,
+    Situation::EnPassantBesideAPiece,
+    Situation::EnPassantInFenUnusable,
+    Situation::EnPassantUsable,
+    Situation::CastlingInCount,
+    Situation::CastlingRightLostInCount,
+    Situation::CastlingRightsLostByKing,
+    Situation::CastlingRightLostByKingSideRook,
+    Situation::CastlingRightLostByQueenSideRook,
+    Situation::CastlingRightsLostRookAfterRook,
+    Situation::MateAt100,
+    Situation::StalemateAt100,
+    Situation::MateAt150,
+    Situation::StalemateAt150,
+    Situation::ResetAtTheCount,
+];
+
 /// The generated games of a run: `count` standard-chess games from `seed`,
-/// nine in ten steered to the situations of [`Situation::ALL`] in turn, the
-/// tenth played freely ([`Scenario::from_bytes`], its Chess960 games
-/// passed over). In any run of 300, each situation has at least 16
-/// steered games (over 5%), whatever the seed.
+/// nine in ten steered in turn to 16 of the situations of
+/// [`Situation::ALL`] (the other four are reached in their games along the
+/// way), the tenth played freely ([`Scenario::from_bytes`], its Chess960
+/// games passed over). In any run of 300, each of the 16 has at least 16
+/// steered games (over 5%), whatever the seed. The games whose set-up
+/// loses castling rights in a chain take the 24 orders of the four rights
+/// in turn (the chains that keep a right to castle with apart from those
+/// that lose every one), so that every pair of castling states meets as
+/// evenly as a run's chains allow.
 ///
 /// # Examples
 ///
@@ -263,14 +357,25 @@ const STEERED_IN_TEN: usize = 9;
 pub fn run_of(seed: u64, count: usize) -> Vec<Scenario> {
     let mut seeded = SeededBytes::new(seed);
     let mut games = Vec::with_capacity(count);
+    // Chain games counted apart by how many rights their chains keep, so
+    // that each kind goes through the orders of the rights in turn.
+    let mut chains: BTreeMap<usize, usize> = BTreeMap::new();
     while games.len() < count {
         let index = games.len();
         let len = 64 + (seeded.next_u64() % 700) as usize;
         let bytes = seeded.take(len);
         if index % 10 < STEERED_IN_TEN {
             let steered = index - index / 10;
-            let situation = Situation::ALL[steered % Situation::ALL.len()];
-            games.push(Scenario::steered(situation, &bytes));
+            let situation = SCHEDULE[steered % SCHEDULE.len()];
+            let keep = plant(situation).steps.iter().find_map(|step| match step {
+                Step::Chain { keep, .. } => Some(*keep),
+                _ => None,
+            });
+            let nth = keep.map_or(0, |keep| *chains.get(&keep).unwrap_or(&0));
+            games.push(Scenario::steered_with(situation, Some(nth), &bytes));
+            if let Some(keep) = keep {
+                *chains.entry(keep).or_default() += 1;
+            }
         } else {
             let scenario = Scenario::from_bytes(&bytes);
             if !scenario.start.is_chess960() {
@@ -281,19 +386,20 @@ pub fn run_of(seed: u64, count: usize) -> Vec<Scenario> {
     games
 }
 
-/// A move with no pawn, capture or castling.
-fn is_quiet(mv: &Move) -> bool {
-    mv.role() != Role::Pawn && !mv.is_capture() && !mv.is_castle()
-}
-
 /// One of `moves` chosen from `u`, if any.
 fn pick(u: &mut Unstructured<'_>, moves: &[Move]) -> Option<Move> {
     (!moves.is_empty()).then(|| moves[u.choose_index(moves.len()).unwrap_or(0)])
 }
 
-/// The moves of `step` from `position`, chosen from `u`; `None` when the
-/// step cannot be made there.
-fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<Vec<Move>> {
+/// The moves of `step` from `position`, chosen from `u` (a chain of lost
+/// castling rights loses them in `order`); `None` when the step cannot be
+/// made there.
+fn step_moves(
+    step: Step,
+    order: [usize; 4],
+    position: &Chess,
+    u: &mut Unstructured<'_>,
+) -> Option<Vec<Move>> {
     let legal = position.legal_moves();
     // Whether the game ends with `mv`: `Some(true)` for a mate,
     // `Some(false)` for a stalemate.
@@ -303,9 +409,9 @@ fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<
         after.legal_moves().is_empty().then(|| after.is_check())
     };
     let chosen: Vec<Move> = match step {
-        Step::Cycle => return cycle(position, false, u),
-        Step::CycleLosingARight => return cycle(position, true, u),
+        Step::Cycle => return cycle(position, u),
         Step::QuietTo99 => return quiet_to_99(position, u),
+        Step::Chain { by_king, keep } => return cycles::chain(position, order, by_king, keep, u),
         Step::TwoSquarePush => legal
             .iter()
             .copied()
@@ -331,7 +437,7 @@ fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<
             .copied()
             .filter(|mv| mv.role() == Role::Pawn || mv.is_capture())
             .collect(),
-        Step::Castle => legal.iter().copied().filter(|mv| mv.is_castle()).collect(),
+        Step::Castle => return castle(position, u),
         Step::Quiet => legal
             .iter()
             .copied()
@@ -339,6 +445,33 @@ fn step_moves(step: Step, position: &Chess, u: &mut Unstructured<'_>) -> Option<
             .collect(),
     };
     pick(u, &chosen).map(|mv| vec![mv])
+}
+
+/// Castling from `position`, or a quiet move that keeps every castling
+/// right and castling after it; `None` when neither side can.
+fn castle(position: &Chess, u: &mut Unstructured<'_>) -> Option<Vec<Move>> {
+    let castles = |p: &Chess| -> Vec<Move> {
+        p.legal_moves()
+            .into_iter()
+            .filter(|mv| mv.is_castle())
+            .collect()
+    };
+    if let Some(mv) = pick(u, &castles(position)) {
+        return Some(vec![mv]);
+    }
+    let rights = position.castles().castling_rights();
+    let waits: Vec<(Move, Move)> = position
+        .legal_moves()
+        .into_iter()
+        .filter(is_quiet)
+        .filter_map(|mv| {
+            let next = after(position, mv)?;
+            let castling = *castles(&next).first()?;
+            (next.castles().castling_rights() == rights).then_some((mv, castling))
+        })
+        .collect();
+    let (wait, castling) = *waits.get(u.choose_index(waits.len().max(1)).unwrap_or(0))?;
+    Some(vec![wait, castling])
 }
 
 /// Quiet moves from `position` until its count reaches 99 plies, each to
@@ -381,82 +514,6 @@ fn quiet_to_99(position: &Chess, u: &mut Unstructured<'_>) -> Option<Vec<Move>> 
         moves.push(mv);
     }
     Some(moves)
-}
-
-/// Out, out, back, back: each side moves a man (no pawn move, capture or
-/// castling) and then moves it back, so that the position stands again;
-/// with `losing`, the first man is a king or rook whose move loses a
-/// castling right, so that only the placement stands again. `None` when
-/// no such four moves are found among the first candidates.
-fn cycle(position: &Chess, losing: bool, u: &mut Unstructured<'_>) -> Option<Vec<Move>> {
-    let rights = |p: &Chess| p.castles().castling_rights();
-    let firsts: Vec<Move> = position
-        .legal_moves()
-        .into_iter()
-        .filter(|mv| {
-            is_quiet(mv)
-                && after(position, *mv)
-                    .is_some_and(|next| (rights(position) != rights(&next)) == losing)
-        })
-        .collect();
-    let offset = u.choose_index(firsts.len().max(1)).unwrap_or(0);
-    for i in 0..firsts.len().min(12) {
-        let out = firsts[(offset + i) % firsts.len()];
-        let Some(one) = after(position, out) else {
-            continue;
-        };
-        // The reply keeps its side's rights, unless a right is to be lost
-        // anyway (a side with only its king and rooks has no other move).
-        let replies: Vec<Move> = one
-            .legal_moves()
-            .into_iter()
-            .filter(|mv| {
-                is_quiet(mv)
-                    && (losing
-                        || after(&one, *mv).is_some_and(|next| rights(&next) == rights(&one)))
-            })
-            .collect();
-        for reply in replies.into_iter().take(6) {
-            let Some(two) = after(&one, reply) else {
-                continue;
-            };
-            let Some(back) = reverse(&two, out) else {
-                continue;
-            };
-            let Some(three) = after(&two, back) else {
-                continue;
-            };
-            let Some(back_reply) = reverse(&three, reply) else {
-                continue;
-            };
-            let Some(four) = after(&three, back_reply) else {
-                continue;
-            };
-            let same_board = four.board() == position.board() && four.turn() == position.turn();
-            if same_board && (rights(&four) == rights(position)) != losing {
-                return Some(vec![out, reply, back, back_reply]);
-            }
-        }
-    }
-    None
-}
-
-/// `position` after `mv`, when `mv` is legal there.
-fn after(position: &Chess, mv: Move) -> Option<Chess> {
-    position.is_legal(mv).then(|| {
-        let mut next = position.clone();
-        next.play_unchecked(mv);
-        next
-    })
-}
-
-/// The quiet move that takes `mv`'s man back to where it came from.
-fn reverse(position: &Chess, mv: Move) -> Option<Move> {
-    let from = mv.from()?;
-    position
-        .legal_moves()
-        .into_iter()
-        .find(|back| is_quiet(back) && back.from() == Some(mv.to()) && back.to() == from)
 }
 
 #[cfg(test)]
