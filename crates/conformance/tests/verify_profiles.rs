@@ -187,3 +187,31 @@ fn the_protocol_page_profile_example_reads_as_the_page_says() {
         }
     );
 }
+
+/// Every handshake the protocol page shows as an example is read and can
+/// be judged as it stands: no example teaches a handshake the harness
+/// refuses.
+#[test]
+fn every_handshake_on_the_protocol_page_is_read_and_judgeable() {
+    use drawrules_conformance::protocol::read_answer;
+
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec/PROTOCOL.md"),
+    )
+    .unwrap();
+    let handshakes: Vec<String> = page
+        .split("```json\n")
+        .skip(1)
+        .map(|block| block.split("```").next().unwrap())
+        .chain(page.lines().filter_map(|line| line.strip_prefix("< ")))
+        .filter(|block| block.contains("\"type\": \"hello\"") && block.contains("\"name\""))
+        .map(|block| block.replace('\n', " "))
+        .collect();
+    assert!(handshakes.len() >= 6, "{handshakes:?}");
+    for handshake in &handshakes {
+        let Ok(Answer::Hello(hello)) = read_answer(handshake) else {
+            panic!("not read as a handshake: {handshake}")
+        };
+        assert_eq!(hello.check(), Ok(()), "{handshake}");
+    }
+}
