@@ -372,6 +372,33 @@ fn a_handshake_may_name_a_profile_and_is_refused_for_an_unknown_or_conflicting_o
 }
 
 #[test]
+fn a_protocol_1_handshake_with_an_unknown_field_is_read_and_every_report_names_it() {
+    let script =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/handshake-says.py");
+    let command = format!(
+        "python3 {} '{{\"protocol\": 1, \"profle\": \"us-chess\"}}'",
+        script.display()
+    );
+    let mut engine = EngineProcess::new(&command, Duration::from_millis(5_000));
+    let report = verify(
+        &mut engine,
+        &options(3),
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .unwrap();
+    assert_eq!(report.hello.ignored, ["profle"]);
+    let line = "ignored handshake fields: profle (protocol 1 has no such field)";
+    assert!(render::text(&report).contains(&format!("\n{line}\n")));
+    assert!(render::markdown(&report).contains(&format!("\n* {line}\n")));
+    assert!(render::junit(&report).contains(
+        "<property name=\"ignored-handshake-fields\" value=\"profle (protocol 1 has no such field)\"/>"
+    ));
+    let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();
+    assert_eq!(json["engine"]["ignored"], serde_json::json!(["profle"]));
+}
+
+#[test]
 fn reports_render_in_every_format() {
     let mut engine = engine("fifty-off-by-one.py", 5_000);
     let report = verify(

@@ -955,3 +955,61 @@ fn the_ply_where_an_ending_the_engine_lacks_first_holds_is_compared() {
         "{text}"
     );
 }
+
+#[test]
+fn the_plies_compared_are_counted_once_and_a_run_that_leaves_much_out_says_so() {
+    let full = run(&mut OurArbiter, 100, false);
+    assert_eq!(full.plies_judged, full.plies_generated);
+    assert_eq!(full.left_out(), None);
+    // Per-game parts alone count the plies they judged (not every game's:
+    // where an ending stops our judgement early and no claim was found
+    // before it, the per-game answer is not compared).
+    let mut per_game = Doctored {
+        hello: only(&[Part::GameThreefoldRepetition, Part::GameFiftyMoves]),
+        answer: |_: &JudgeRequest, answer: Answer| answer,
+    };
+    let per_game = run(&mut per_game, 100, false);
+    assert!(
+        per_game.plies_judged <= per_game.plies_generated
+            && per_game.plies_judged * 2 >= per_game.plies_generated,
+        "{} of {}",
+        per_game.plies_judged,
+        per_game.plies_generated
+    );
+    // An engine that ends the game at the third occurrence, as it declares:
+    // the steered repetitions stop its games early, and every report says
+    // how much of the run was compared.
+    let mut at_threefold = Doctored {
+        hello: |hello: Hello| Hello {
+            implements: vec![Part::Repetition, Part::Result, Part::Moves],
+            draws: DrawPolicies {
+                threefold_repetition: Policy::Automatic(None),
+                ..DrawPolicies::default()
+            },
+            ..hello
+        },
+        answer: |request: &JudgeRequest, answer: Answer| {
+            end_where(request, answer, GameResult::Draw, |record| {
+                record.repetition.is_some_and(|n| n >= 3)
+                    && record.ended.as_ref().is_some_and(Vec::is_empty)
+            })
+        },
+    };
+    let report = run(&mut at_threefold, 300, false);
+    let text = render::text(&report);
+    assert!(report.passed(), "{text}");
+    let left_out = report.left_out().expect("much left out");
+    assert!(
+        left_out.starts_with(&format!(
+            "only {} of the {} plies the run generated were compared (",
+            report.plies_judged, report.plies_generated
+        )),
+        "{left_out}"
+    );
+    assert!(
+        text.lines().last().unwrap().ends_with(&format!("; {left_out}")),
+        "{text}"
+    );
+    assert!(render::junit(&report).contains("<property name=\"left-out\" value=\"only "));
+    assert!(render::markdown(&report).contains(&format!("\n{left_out}.\n")));
+}

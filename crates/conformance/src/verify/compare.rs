@@ -137,7 +137,8 @@ pub struct Comparison {
     pub divergences: Vec<Divergence>,
     /// The plies compared, per declared part.
     pub plies: BTreeMap<Part, usize>,
-    /// The plies of the game on which at least one part was compared.
+    /// The plies of the game, from ply 0, up to the last on which some
+    /// part was compared (a per-game part counts the plies it judged).
     pub plies_judged: usize,
     /// The engine's message when it refused the game as outside what it
     /// supports (`unsupported`): nothing of the game was compared.
@@ -365,7 +366,9 @@ fn compare_ply(
         })
         .collect();
     if !parts.is_empty() {
-        comparison.plies_judged += 1;
+        // Plies are compared in order from 0: the count reached so far,
+        // which the per-game parts and the moves accepted may also reach.
+        comparison.plies_judged = comparison.plies_judged.max(status.ply as usize + 1);
     }
     let told = match (parts.contains(&Part::Fen), &record.fen) {
         (true, Some(theirs)) => told_apart(&status.fen, theirs, step),
@@ -473,6 +476,7 @@ fn compare_game(
             continue;
         }
         *comparison.plies.entry(part).or_default() += last + 1;
+        comparison.plies_judged = comparison.plies_judged.max(last + 1);
         if theirs != first.is_some() {
             divergences.push(Divergence {
                 group: Group::Part(part),

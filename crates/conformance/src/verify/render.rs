@@ -337,9 +337,9 @@ fn header(report: &VerifyReport) -> Vec<String> {
     ));
     if !hello.ignored.is_empty() {
         lines.push(format!(
-            "handshake fields ignored (protocol {} has no such field): {}",
-            hello.protocol,
-            hello.ignored.join(", ")
+            "ignored handshake fields: {} (protocol {} has no such field)",
+            hello.ignored.join(", "),
+            hello.protocol
         ));
     }
     if !hello.lenient.is_empty() {
