@@ -1007,7 +1007,10 @@ fn the_plies_compared_are_counted_once_and_a_run_that_leaves_much_out_says_so() 
         "{left_out}"
     );
     assert!(
-        text.lines().last().unwrap().ends_with(&format!("; {left_out}")),
+        text.lines()
+            .last()
+            .unwrap()
+            .ends_with(&format!("; {left_out}")),
         "{text}"
     );
     assert!(render::junit(&report).contains("<property name=\"left-out\" value=\"only "));

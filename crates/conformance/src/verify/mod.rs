@@ -514,13 +514,18 @@ fn assemble(
     let malformed_games = games.iter().filter(|g| g.malformation.is_some()).count();
     let case_games = games.len() - malformed_games - options.games.min(games.len());
     let mut findings = Vec::new();
-    let mut compared: BTreeMap<Part, usize> = BTreeMap::new();
-    let mut games_compared = 0;
-    let (mut plies_generated, mut plies_judged) = (0, 0);
-    let mut readings: BTreeMap<Reading, usize> = BTreeMap::new();
+    let mut tally = Tally::default();
     let conventions = decided_conventions(&checks);
-    let mut shrunk: BTreeMap<(Group, Cause), usize> = BTreeMap::new();
-    let mut next_id = games.len() as u64;
+    let mut shrinker = Shrinker {
+        shrunk: BTreeMap::new(),
+        next_id: games.len() as u64,
+        effort: shrink::Effort {
+            budget: options.shrink_budget,
+            stopped: &stopped,
+            conventions: &conventions,
+        },
+        per_group: options.shrink_per_group,
+    };
     let mut broken = None;
     let mut judged = 0;
     for (
@@ -555,48 +560,13 @@ fn assemble(
             Ok(checked) => {
                 let mut comparison = checked.comparison;
                 comparison.add_departures(&conventions);
-                plies_generated += checked.reference.records.len();
-                plies_judged += comparison.plies_judged;
+                tally.add(&comparison, checked.reference.records.len());
                 if let Some(message) = comparison.unsupported {
                     findings.push(found(Problem::Unsupported(message), None));
                 }
-                if comparison.plies.values().any(|&plies| plies > 0) {
-                    games_compared += 1;
-                }
-                for (part, plies) in comparison.plies {
-                    *compared.entry(part).or_default() += plies;
-                }
-                for (reading, plies) in comparison.readings {
-                    *readings.entry(reading).or_default() += plies;
-                }
                 for divergence in comparison.divergences {
-                    let count = shrunk.entry(divergence.key()).or_default();
-                    let minimal = if matches!(divergence.group, Group::Input(_)) {
-                        // Malformed input is built small: the game as found
-                        // is the minimal one of its kind and cause.
-                        (*count == 0).then(|| Minimal {
-                            game: game.clone(),
-                            divergence: divergence.clone(),
-                            reference: checked.reference.clone(),
-                        })
-                    } else if *count < options.shrink_per_group && !stopped() {
-                        Some(shrink::shrink(
-                            subject,
-                            &hello,
-                            &game,
-                            &divergence,
-                            &checked.reference,
-                            &shrink::Effort {
-                                budget: options.shrink_budget,
-                                stopped: &stopped,
-                                conventions: &conventions,
-                            },
-                            &mut next_id,
-                        ))
-                    } else {
-                        None
-                    };
-                    *count += usize::from(minimal.is_some());
+                    let minimal =
+                        shrinker.minimal(subject, &hello, (&game, &checked.reference), &divergence);
                     let mut finding = found(
                         Problem::Divergence(divergence),
                         Some(checked.reference.clone()),
@@ -617,11 +587,11 @@ fn assemble(
         corpus: options.corpus.as_ref().map(|corpus| corpus.source.clone()),
         generated_games: options.games,
         malformed_games,
-        compared,
-        games_compared,
-        plies_generated,
-        plies_judged,
-        readings,
+        compared: tally.compared,
+        games_compared: tally.games_compared,
+        plies_generated: tally.plies_generated,
+        plies_judged: tally.plies_judged,
+        readings: tally.readings,
         conventions,
         allow_unsupported: options.allow_unsupported,
         findings,
@@ -630,5 +600,79 @@ fn assemble(
         broken,
         judged,
         stopped: stopped(),
+    }
+}
+
+/// What the comparisons of a run add up to.
+#[derive(Default)]
+struct Tally {
+    compared: BTreeMap<Part, usize>,
+    games_compared: usize,
+    plies_generated: usize,
+    plies_judged: usize,
+    readings: BTreeMap<Reading, usize>,
+}
+
+impl Tally {
+    /// Adds the comparison of one game whose reference has
+    /// `reference_plies` records.
+    fn add(&mut self, comparison: &Comparison, reference_plies: usize) {
+        self.plies_generated += reference_plies;
+        self.plies_judged += comparison.plies_judged;
+        if comparison.plies.values().any(|&plies| plies > 0) {
+            self.games_compared += 1;
+        }
+        for (&part, &plies) in &comparison.plies {
+            *self.compared.entry(part).or_default() += plies;
+        }
+        for (&reading, &plies) in &comparison.readings {
+            *self.readings.entry(reading).or_default() += plies;
+        }
+    }
+}
+
+/// Who makes the minimal games of a run: `per_group` per group and cause,
+/// within `effort`.
+struct Shrinker<'a> {
+    shrunk: BTreeMap<(Group, Cause), usize>,
+    next_id: u64,
+    effort: shrink::Effort<'a>,
+    per_group: usize,
+}
+
+impl Shrinker<'_> {
+    /// The minimal game of `divergence`, found in `game` (whose reference
+    /// judgement is `reference`), while its group and cause has fewer than
+    /// `per_group` (and the run is not stopping). Malformed input is built
+    /// small: the game as found is the minimal one of its kind and cause.
+    fn minimal(
+        &mut self,
+        subject: &mut dyn Subject,
+        hello: &Hello,
+        (game, reference): (&Trial, &Judgement),
+        divergence: &Divergence,
+    ) -> Option<Minimal> {
+        let count = self.shrunk.entry(divergence.key()).or_default();
+        let minimal = if matches!(divergence.group, Group::Input(_)) {
+            (*count == 0).then(|| Minimal {
+                game: game.clone(),
+                divergence: divergence.clone(),
+                reference: reference.clone(),
+            })
+        } else if *count < self.per_group && !(self.effort.stopped)() {
+            Some(shrink::shrink(
+                subject,
+                hello,
+                game,
+                divergence,
+                reference,
+                &self.effort,
+                &mut self.next_id,
+            ))
+        } else {
+            None
+        };
+        *count += usize::from(minimal.is_some());
+        minimal
     }
 }

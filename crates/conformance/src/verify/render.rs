@@ -527,62 +527,9 @@ pub fn json(report: &VerifyReport) -> String {
     let groups: Vec<serde_json::Value> = report
         .groups()
         .iter()
-        .map(|(group, findings)| {
-            let causes: Vec<serde_json::Value> = by_cause(findings)
-                .into_iter()
-                .map(|(cause, findings)| {
-                    let minimal = findings
-                        .iter()
-                        .find_map(|f| f.minimal.as_ref())
-                        .map(|minimal| {
-                            let game = &minimal.game;
-                            json!({
-                                "edition": game.edition,
-                                "fen": game.fen,
-                                "moves": game.moves,
-                                "divergence": minimal.divergence.to_string(),
-                                "replay": explain_command(game),
-                                "case": corpus_case(&report.hello.name, minimal),
-                            })
-                        });
-                    json!({
-                        "cause": cause.map(Cause::name),
-                        "games": distinct_games(&findings),
-                        "examples": findings.iter().take(3).map(|f| json!({
-                            "source": f.source,
-                            "problem": problem_text(&f.problem),
-                        })).collect::<Vec<_>>(),
-                        "minimal": minimal,
-                    })
-                })
-                .collect();
-            json!({
-                "group": group,
-                "known": report.known.why(group),
-                "games": distinct_games(findings),
-                "causes": causes,
-            })
-        })
+        .map(|(group, findings)| group_json(report, group, findings))
         .collect();
-    let judged_by = match &report.judged_by {
-        JudgedBy::Handshake => json!({
-            "source": report.judged_by.source(),
-            "profile": report.judged_by.profile_of(&report.hello),
-            "declared_profile": report.hello.profile,
-        }),
-        JudgedBy::Given {
-            profile,
-            declared_profile,
-            declared_draws,
-            declared_editions,
-        } => json!({
-            "source": report.judged_by.source(),
-            "profile": profile,
-            "declared_profile": declared_profile,
-            "declared_draws": declared_draws,
-            "declared_editions": declared_editions,
-        }),
-    };
+    let judged_by = judged_by_json(report);
     json!({
         "engine": report.hello,
         "judged_by": judged_by,
@@ -621,6 +568,68 @@ pub fn json(report: &VerifyReport) -> String {
     })
     .to_string()
         + "\n"
+}
+
+/// One group of findings in the JSON report: its causes, each with its
+/// games, examples and minimal game.
+fn group_json(report: &VerifyReport, group: &str, findings: &[&Finding]) -> serde_json::Value {
+    let causes: Vec<serde_json::Value> = by_cause(findings)
+        .into_iter()
+        .map(|(cause, findings)| {
+            let minimal = findings
+                .iter()
+                .find_map(|f| f.minimal.as_ref())
+                .map(|minimal| {
+                    let game = &minimal.game;
+                    json!({
+                        "edition": game.edition,
+                        "fen": game.fen,
+                        "moves": game.moves,
+                        "divergence": minimal.divergence.to_string(),
+                        "replay": explain_command(game),
+                        "case": corpus_case(&report.hello.name, minimal),
+                    })
+                });
+            json!({
+                "cause": cause.map(Cause::name),
+                "games": distinct_games(&findings),
+                "examples": findings.iter().take(3).map(|f| json!({
+                    "source": f.source,
+                    "problem": problem_text(&f.problem),
+                })).collect::<Vec<_>>(),
+                "minimal": minimal,
+            })
+        })
+        .collect();
+    json!({
+        "group": group,
+        "known": report.known.why(group),
+        "games": distinct_games(findings),
+        "causes": causes,
+    })
+}
+
+/// What the run judged by, in the JSON report.
+fn judged_by_json(report: &VerifyReport) -> serde_json::Value {
+    match &report.judged_by {
+        JudgedBy::Handshake => json!({
+            "source": report.judged_by.source(),
+            "profile": report.judged_by.profile_of(&report.hello),
+            "declared_profile": report.hello.profile,
+        }),
+        JudgedBy::Given {
+            profile,
+            declared_profile,
+            declared_draws,
+            declared_editions,
+        } => json!({
+            "source": report.judged_by.source(),
+            "profile": profile,
+            "declared_profile": declared_profile,
+            "declared_draws": declared_draws,
+            "declared_editions": declared_editions,
+        }),
+    }
 }
 
 fn xml(text: &str) -> String {
