@@ -38,14 +38,20 @@ where
 }
 
 fn run(subject: &mut dyn Subject, games: usize, allow_unsupported: bool) -> VerifyReport {
-    let options = VerifyOptions {
-        games,
-        allow_unsupported,
-        ..VerifyOptions::default()
-    };
+    run_with(
+        subject,
+        &VerifyOptions {
+            games,
+            allow_unsupported,
+            ..VerifyOptions::default()
+        },
+    )
+}
+
+fn run_with(subject: &mut dyn Subject, options: &VerifyOptions) -> VerifyReport {
     verify(
         subject,
-        &options,
+        options,
         KnownDivergences::default(),
         &mut |_, _| {},
     )
@@ -605,18 +611,14 @@ fn write_square_after(white: bool, black: bool) -> impl Fn(&PlyFacts, &mut Vec<S
 }
 
 fn run_seed(subject: &mut dyn Subject, games: usize, seed: u64) -> VerifyReport {
-    let options = VerifyOptions {
-        games,
-        seed,
-        ..VerifyOptions::default()
-    };
-    verify(
+    run_with(
         subject,
-        &options,
-        KnownDivergences::default(),
-        &mut |_, _| {},
+        &VerifyOptions {
+            games,
+            seed,
+            ..VerifyOptions::default()
+        },
     )
-    .unwrap()
 }
 
 #[test]
@@ -784,25 +786,16 @@ fn a_part_a_given_profile_leaves_out_is_not_compared_in_every_format() {
         hello: |hello| hello,
         answer: blind_to_fivefold,
     };
-    let plain = verify(
-        &mut subject,
-        &options(None),
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let plain = run_with(&mut subject, &options(None));
     assert!(
         plain.unexpected().contains(&"fivefold-repetition"),
         "the bug shows under the Laws: {}",
         render::text(&plain)
     );
-    let report = verify(
+    let report = run_with(
         &mut subject,
         &options(Some(drawrules_conformance::protocol::Profile::UsChess)),
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    );
     let why = "its rule is absent under profile us-chess, given to verify (--profile)";
     let text = render::text(&report);
     assert!(
@@ -928,13 +921,7 @@ fn the_ply_where_an_ending_the_engine_lacks_first_holds_is_compared() {
         corpus: Some(drawrules_conformance::corpus::built_in().unwrap()),
         ..VerifyOptions::default()
     };
-    let report = verify(
-        &mut subject,
-        &options,
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let report = run_with(&mut subject, &options);
     let text = render::text(&report);
     assert!(!report.passed(), "{text}");
     // The case whose game ends at its start by 9.6.2 alone: before, only

@@ -291,24 +291,11 @@ fn conventions_line(decided: &DecidedConventions) -> String {
         .join("; ")
 }
 
-/// What every report says first, one line each, the same for text and
-/// Markdown: the engine, how it is judged (the profile or the handshake's
-/// own policies, draw policies, 5.2.2 reading,
-/// narrower meanings), the accepted readings and conventions it follows,
-/// what it implements, what was judged and compared.
-fn header(report: &VerifyReport) -> Vec<String> {
+/// The header's lines on the 5.2.2 reading, the narrower meanings, the
+/// accepted readings and the FEN conventions the engine follows.
+fn readings_followed(report: &VerifyReport) -> Vec<String> {
     let hello = &report.hello;
-    let mut lines = vec![
-        format!(
-            "engine: {} (protocol {}, editions {})",
-            hello.title(),
-            hello.protocol,
-            editions(hello)
-        ),
-        format!("judged by: {}", report.judged_by.describe(hello)),
-        format!("draw rules: {}", draws(&hello.draws, &report.judged_by)),
-    ];
-    lines.extend(dead_reading(hello).map(str::to_owned));
+    let mut lines: Vec<String> = dead_reading(hello).map(str::to_owned).into_iter().collect();
     for (part, meaning) in &hello.meanings {
         lines.push(format!(
             "declared narrower: {} means {meaning}, {}; judged as declared",
@@ -326,6 +313,27 @@ fn header(report: &VerifyReport) -> Vec<String> {
     if report.compared.contains_key(&Part::Fen) {
         lines.extend(conventions_text(&report.conventions));
     }
+    lines
+}
+
+/// What every report says first, one line each, the same for text and
+/// Markdown: the engine, how it is judged (the profile or the handshake's
+/// own policies, draw policies, 5.2.2 reading,
+/// narrower meanings), the accepted readings and conventions it follows,
+/// what it implements, what was judged and compared.
+fn header(report: &VerifyReport) -> Vec<String> {
+    let hello = &report.hello;
+    let mut lines = vec![
+        format!(
+            "engine: {} (protocol {}, editions {})",
+            hello.title(),
+            hello.protocol,
+            editions(hello)
+        ),
+        format!("judged by: {}", report.judged_by.describe(hello)),
+        format!("draw rules: {}", draws(&hello.draws, &report.judged_by)),
+    ];
+    lines.extend(readings_followed(report));
     lines.push(format!(
         "implements: {}",
         hello
@@ -439,7 +447,6 @@ pub fn text(report: &VerifyReport) -> String {
             "\n== {rule}: listed as known, but it no longer diverges"
         );
     }
-    let unexpected = report.unexpected();
     if let Some(broken) = &report.broken {
         let _ = writeln!(out, "\nstopped early: {broken}");
     }
@@ -449,22 +456,26 @@ pub fn text(report: &VerifyReport) -> String {
             "\nnothing was compared: a run that compares nothing fails"
         );
     }
-    let _ = writeln!(
-        out,
-        "\n{}: {} finding{} in {} group{}; {} beyond the known divergences, {} known that no longer diverge{}",
+    let _ = writeln!(out, "\n{}", summary(report, groups.len()));
+    out
+}
+
+/// The text report's last line: PASS or FAIL, the findings in `groups`
+/// groups, and how much was left out when it is much.
+fn summary(report: &VerifyReport, groups: usize) -> String {
+    format!(
+        "{}: {} finding{} in {groups} group{}; {} beyond the known divergences, {} known that no longer diverge{}",
         if report.passed() { "PASS" } else { "FAIL" },
         report.findings.len(),
         if report.findings.len() == 1 { "" } else { "s" },
-        groups.len(),
-        if groups.len() == 1 { "" } else { "s" },
-        unexpected.len(),
+        if groups == 1 { "" } else { "s" },
+        report.unexpected().len(),
         report.stale().len(),
         report
             .left_out()
             .map(|left_out| format!("; {left_out}"))
             .unwrap_or_default()
-    );
-    out
+    )
 }
 
 /// Every part and group beside them, with what the run says of it.
