@@ -10,8 +10,8 @@ use drawrules_conformance::protocol::{
     RefusalKind,
 };
 use drawrules_conformance::verify::{
-    Cause, Group, KnownDivergences, OurArbiter, Problem, Subject, VerifyOptions, VerifyReport,
-    render, verify,
+    Cause, Group, KnownDivergences, Minimal, OurArbiter, Problem, Subject, VerifyOptions,
+    VerifyReport, render, verify,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{Position, Role};
@@ -46,6 +46,17 @@ fn run(subject: &mut dyn Subject, games: usize, allow_unsupported: bool) -> Veri
             ..VerifyOptions::default()
         },
     )
+}
+
+/// The minimal game of the first shrunk finding of `cause` in `report`
+/// (whose text report is `text`, shown if there is none).
+fn shrunk<'a>(report: &'a VerifyReport, cause: Cause, text: &str) -> &'a Minimal {
+    report
+        .findings
+        .iter()
+        .filter(|f| f.cause() == Some(cause))
+        .find_map(|f| f.minimal.as_ref())
+        .unwrap_or_else(|| panic!("no shrunk {cause} finding:\n{text}"))
 }
 
 fn run_with(subject: &mut dyn Subject, options: &VerifyOptions) -> VerifyReport {
@@ -218,14 +229,7 @@ fn two_bugs_in_one_part_are_two_groups_each_shrunk() {
     };
     let report = run(&mut subject, 300, false);
     let text = render::text(&report);
-    let minimal = |cause: Cause| {
-        report
-            .findings
-            .iter()
-            .filter(|f| f.cause() == Some(cause))
-            .find_map(|f| f.minimal.as_ref())
-            .unwrap_or_else(|| panic!("no shrunk {cause} finding:\n{text}"))
-    };
+    let minimal = |cause: Cause| shrunk(&report, cause, &text);
     let start_clock = minimal(Cause::StartClock);
     assert_eq!(start_clock.divergence.group, Group::Part(Part::Clock));
     assert!(start_clock.game.moves.is_empty(), "{text}");
@@ -715,14 +719,7 @@ fn a_fen_wrong_in_the_clock_and_the_en_passant_field_has_two_causes_each_shrunk(
     let report = run_seed(&mut subject, 200, 1);
     let text = render::text(&report);
     assert_eq!(report.unexpected(), ["fen"], "{text}");
-    let minimal = |cause: Cause| {
-        report
-            .findings
-            .iter()
-            .filter(|f| f.cause() == Some(cause))
-            .find_map(|f| f.minimal.as_ref())
-            .unwrap_or_else(|| panic!("no shrunk {cause} finding:\n{text}"))
-    };
+    let minimal = |cause: Cause| shrunk(&report, cause, &text);
     let clock = minimal(Cause::HalfmoveClock);
     let en_passant = minimal(Cause::UsableEnPassant);
     assert_ne!(clock.game, en_passant.game, "{text}");

@@ -231,12 +231,10 @@ impl EngineProcess {
             Answer::Hello(hello) if !SUPPORTED_VERSIONS.contains(&hello.protocol) => {
                 return Err(EngineError::Version(hello.protocol));
             }
-            Answer::Hello(hello) if hello.check().is_err() => {
-                return Err(EngineError::Unexpected(
-                    hello.check().err().unwrap_or_default(),
-                ));
+            Answer::Hello(hello) => {
+                hello.check().map_err(EngineError::Unexpected)?;
+                hello
             }
-            Answer::Hello(hello) => hello,
             other => {
                 return Err(EngineError::Unexpected(format!(
                     "{other:?} instead of a handshake"
