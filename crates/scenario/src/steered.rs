@@ -66,6 +66,16 @@ const MATES: &[&str] = &[
     "8/8/8/8/8/5kq1/8/7K b - -",
 ];
 
+/// Mates in one that wait while every castling right is lost in a chain
+/// (the placement stands again after it): a queen lands beside the king
+/// on the e-file, guarded by a knight or a bishop.
+const MATES_WITH_RIGHTS: &[&str] = &[
+    "r3k2r/8/7n/3N4/1Q6/8/8/R3K2R w KQkq -",
+    "r3k2r/8/n7/8/7Q/B7/8/R3K2R w KQkq -",
+    "r3k2r/8/8/1q6/3n4/7N/8/R3K2R b KQkq -",
+    "r3k2r/8/b7/7q/8/N7/8/R3K2R b KQkq -",
+];
+
 const STALEMATES: &[&str] = &[
     "k7/8/1Q6/8/8/8/8/K7 w - -",
     "7k/8/6K1/8/8/8/8/5Q2 w - -",
@@ -122,28 +132,30 @@ fn plant(situation: Situation) -> Plant {
         ),
         Situation::EnPassantBesideAPiece => (
             &[
-                "6k1/p7/8/1B6/8/8/8/4K3 b - -",
-                "4k3/8/8/8/1n6/8/P7/4K3 w - -",
+                "r3k2r/7p/2n5/6B1/8/5N2/8/R3K2R b KQkq -",
+                "r3k2r/8/2n5/8/1n6/5N2/P7/R3K2R w KQkq -",
             ],
             (0, 60),
-            &[TwoSquarePush, Cycle, Cycle],
+            &[BY_ROOKS, TwoSquarePush, Cycle, Cycle],
         ),
+        // The chain comes last: the start's en passant field must stand
+        // beside the same castling rights when its placement recurs.
         Situation::EnPassantInFenUnusable => (
             &[
-                "4k3/8/8/8/4P3/8/8/4K3 b - e3",
-                "4k3/8/8/3p4/8/8/8/4K3 w - d6",
+                "r3k2r/8/2n5/8/4P3/5N2/8/R3K2R b KQkq e3",
+                "r3k2r/8/2n5/3p4/8/5N2/8/R3K2R w KQkq d6",
                 "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
             ],
             (0, 60),
-            &[Cycle, Cycle],
+            &[Cycle, Cycle, BY_ROOKS],
         ),
         Situation::EnPassantUsable => (
             &[
-                "4k3/8/8/8/3p4/8/4P3/4K3 w - -",
-                "4k3/3p4/8/4P3/8/8/8/4K3 b - -",
+                "r3k2r/8/2n5/8/3p4/5N2/4P3/R3K2R w KQkq -",
+                "r3k2r/3p4/2n5/4P3/8/5N2/8/R3K2R b KQkq -",
             ],
             (0, 60),
-            &[TwoSquarePush, Cycle, Cycle],
+            &[BY_ROOKS, TwoSquarePush, Cycle, Cycle],
         ),
         // From a count of 0, so that the count reaching 99 is the game's
         // own and the start FEN's clock explains nothing.
@@ -154,18 +166,19 @@ fn plant(situation: Situation) -> Plant {
         | Situation::CastlingRightLostByKingSideRook
         | Situation::CastlingRightLostByQueenSideRook
         | Situation::CastlingRightsLostRookAfterRook => castling_plant(situation),
-        Situation::MateAt100 => (MATES, (99, 99), &[Mate]),
+        // The chain's 16 quiet plies bring the count to 99 or 149.
+        Situation::MateAt100 => (MATES_WITH_RIGHTS, (83, 83), &[BY_ROOKS, Mate]),
         Situation::StalemateAt100 => (STALEMATES, (99, 99), &[Stalemate]),
-        Situation::MateAt150 => (MATES, (149, 149), &[Mate]),
+        Situation::MateAt150 => (MATES_WITH_RIGHTS, (133, 133), &[BY_ROOKS, Mate]),
         Situation::StalemateAt150 => (STALEMATES, (149, 149), &[Stalemate]),
         Situation::ResetAtTheCount => (
             &[
-                "4k3/P7/8/8/8/8/8/4K3 w - -",
-                "4k3/8/8/8/8/8/3r4/R3K3 w - -",
-                "4k3/8/8/8/8/8/p7/4K3 b - -",
+                "r3k2r/1P6/2n5/8/8/5N2/8/R3K2R w KQkq -",
+                "r3k2r/8/2n5/8/3p4/5N2/8/R3K2R w KQkq -",
+                "r3k2r/8/2n5/8/8/5N2/1p6/R3K2R b KQkq -",
             ],
-            (99, 99),
-            &[Reset],
+            (83, 83),
+            &[BY_ROOKS, Reset],
         ),
         Situation::WrittenMoveThatEnds => (MATES, (99, 99), &[]),
         Situation::WrittenMoveAt99 => (
@@ -243,13 +256,14 @@ impl Scenario {
     /// assert!(found.contains(&Situation::MateAt150));
     /// ```
     pub fn steered(situation: Situation, bytes: &[u8]) -> Scenario {
-        Scenario::steered_with(situation, None, bytes)
+        Scenario::steered_with(situation, None, bytes).0
     }
 
     /// [`Scenario::steered`], the order in which a chain of lost castling
     /// rights loses them given by `chain` (see [`cycles::order`]) where
-    /// it is `Some`, else drawn from `bytes` like every other choice.
-    fn steered_with(situation: Situation, chain: Option<usize>, bytes: &[u8]) -> Scenario {
+    /// it is `Some`, else drawn from `bytes` like every other choice; and
+    /// whether a chain step was played.
+    fn steered_with(situation: Situation, chain: Option<usize>, bytes: &[u8]) -> (Scenario, bool) {
         let mut u = Unstructured::new(bytes);
         let plant = plant(situation);
         let board = plant.fens[u.choose_index(plant.fens.len()).unwrap_or(0)];
@@ -263,26 +277,29 @@ impl Scenario {
         };
         let fen = format!("{board} {clock} {}", 1 + clock / 2);
         let Ok(start) = StartPosition::from_fen_in(&fen, CastlingMode::Standard) else {
-            return Scenario::empty();
+            return (Scenario::empty(), false);
         };
         let chain = chain.unwrap_or_else(|| u.choose_index(ORDERS).unwrap_or(0));
         let mut position = start.position().clone();
         let mut moves: Vec<Move> = Vec::new();
+        let mut chained = false;
         for &step in plant.steps {
             let Some(played) = step_moves(step, cycles::order(chain), &position, &mut u) else {
                 break;
             };
+            chained |= matches!(step, Step::Chain { .. });
             for mv in played {
                 position.play_unchecked(mv);
                 moves.push(mv);
             }
         }
         play_freely(&mut position, &mut moves, &mut u);
-        Scenario {
+        let scenario = Scenario {
             edition,
             start,
             moves,
-        }
+        };
+        (scenario, chained)
     }
 }
 
@@ -357,8 +374,9 @@ const SCHEDULE: [Situation; 16] = [
 pub fn run_of(seed: u64, count: usize) -> Vec<Scenario> {
     let mut seeded = SeededBytes::new(seed);
     let mut games = Vec::with_capacity(count);
-    // Chain games counted apart by how many rights their chains keep, so
-    // that each kind goes through the orders of the rights in turn.
+    // Chains played counted apart by how many rights they keep, so that
+    // each kind goes through the orders of the rights in turn (a set-up
+    // whose chain could not start takes no turn).
     let mut chains: BTreeMap<usize, usize> = BTreeMap::new();
     while games.len() < count {
         let index = games.len();
@@ -372,8 +390,9 @@ pub fn run_of(seed: u64, count: usize) -> Vec<Scenario> {
                 _ => None,
             });
             let nth = keep.map_or(0, |keep| *chains.get(&keep).unwrap_or(&0));
-            games.push(Scenario::steered_with(situation, Some(nth), &bytes));
-            if let Some(keep) = keep {
+            let (scenario, chained) = Scenario::steered_with(situation, Some(nth), &bytes);
+            games.push(scenario);
+            if let (Some(keep), true) = (keep, chained) {
                 *chains.entry(keep).or_default() += 1;
             }
         } else {
