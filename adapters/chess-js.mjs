@@ -32,15 +32,37 @@
 // over, so neither does the adapter. A start FEN is refused (`invalid-fen`)
 // when `new Chess(fen)` throws.
 
-import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { Chess } from 'chess.js'
+import { fileURLToPath } from 'node:url'
 
+// `name` and its version, looked for first from the project the adapter runs
+// in (the working directory's node_modules and those above it), then beside
+// the adapter, so that a copy of this file in a project's test/ directory
+// uses the project's packages. Not found: where it looked, and exit 2. (The
+// same lines are in kokopu.mjs: each adapter is one file, to be copied.)
+function load (name) {
+  const tried = []
+  for (const base of [join(process.cwd(), 'package.json'), fileURLToPath(import.meta.url)]) {
+    const require = createRequire(base)
+    try {
+      return { library: require(name), version: require(`${name}/package.json`).version }
+    } catch (error) {
+      if (error.code !== 'MODULE_NOT_FOUND') throw error
+      tried.push(...require.resolve.paths(name))
+    }
+  }
+  process.stderr.write(
+    `the ${name} adapter needs ${name}, found in none of: ${[...new Set(tried)].join(', ')}: ` +
+      `npm install ${name} in the project the adapter runs in\n`,
+  )
+  process.exit(2)
+}
+
+const { library: { Chess }, version: VERSION } = load('chess.js')
 const PROTOCOL = 1
 const NAME = 'chess.js'
-const VERSION = JSON.parse(
-  readFileSync(new URL('./node_modules/chess.js/package.json', import.meta.url), 'utf8'),
-).version
 const IMPLEMENTS = [
   'checkmate',
   'stalemate',

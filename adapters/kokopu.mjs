@@ -45,11 +45,35 @@
 // Handshake: all four draw rules are declared "absent"; with no fivefold
 // rule both editions are declared. Nothing of kokopu's answers is corrected.
 
-import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
-import { Game, Position, exception } from 'kokopu';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
-const VERSION = createRequire(import.meta.url)('kokopu/package.json').version;
+// `name` and its version, looked for first from the project the adapter runs
+// in (the working directory's node_modules and those above it), then beside
+// the adapter, so that a copy of this file in a project's test/ directory
+// uses the project's packages. Not found: where it looked, and exit 2. (The
+// same lines are in chess-js.mjs: each adapter is one file, to be copied.)
+function load(name) {
+    const tried = [];
+    for (const base of [join(process.cwd(), 'package.json'), fileURLToPath(import.meta.url)]) {
+        const require = createRequire(base);
+        try {
+            return { library: require(name), version: require(`${name}/package.json`).version };
+        } catch (error) {
+            if (error.code !== 'MODULE_NOT_FOUND') throw error;
+            tried.push(...require.resolve.paths(name));
+        }
+    }
+    process.stderr.write(
+        `the ${name} adapter needs ${name}, found in none of: ${[...new Set(tried)].join(', ')}: ` +
+            `npm install ${name} in the project the adapter runs in\n`,
+    );
+    process.exit(2);
+}
+
+const { library: { Game, Position, exception }, version: VERSION } = load('kokopu');
 const EDITIONS = ['fide-2018', 'fide-2014'];
 
 const HELLO = {

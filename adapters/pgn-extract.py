@@ -117,7 +117,8 @@ def answer(request):
 
 def main():
     if PROGRAM is None:
-        sys.exit("pgn-extract adapter: pgn-extract is not installed (apt-get install pgn-extract)")
+        looked = os.pathsep.join([os.environ.get("PATH", ""), "/usr/games"])
+        sys.exit(f"pgn-extract adapter: pgn-extract found in none of {looked} (apt-get install pgn-extract)")
     for line in sys.stdin.buffer:
         if not line.strip():
             continue

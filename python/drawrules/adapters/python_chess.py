@@ -59,9 +59,13 @@ try:
     import chess
 except ImportError:
     sys.stderr.write(
-        "the python-chess adapter needs python-chess in this Python ("
+        "the python-chess adapter needs python-chess in the Python that runs it ("
         + sys.executable
-        + "): pip install chess\n"
+        + "), found in none of: "
+        + ", ".join(path for path in sys.path if path)
+        + ": "
+        + sys.executable
+        + " -m pip install chess\n"
     )
     sys.exit(2)
 
