@@ -4,6 +4,8 @@
 //! In Chess960 games UCI writes castling as the king taking its own rook
 //! (`e1h1`, `b1a1`); [`uci_sorted_in`] takes the game's castling mode.
 
+use std::borrow::Cow;
+
 use shakmaty::san::{SanError, SanPlus};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move};
@@ -74,7 +76,24 @@ pub enum PlayTextError {
     Rules(#[from] RulesError),
 }
 
-/// Reads `text` as a move in `position`: UCI first, then SAN.
+/// `text` with castling written with zeros (`0-0`, `0-0-0`, as PGN from
+/// many sources writes it) in SAN's letters (`O-O`, `O-O-O`); any other
+/// text as it is.
+fn castling_in_letters(text: &str) -> Cow<'_, str> {
+    for (zeros, letters) in [("0-0-0", "O-O-O"), ("0-0", "O-O")] {
+        if let Some(rest) = text.strip_prefix(zeros) {
+            if !rest.starts_with('-') {
+                return Cow::Owned(format!("{letters}{rest}"));
+            }
+        }
+    }
+    Cow::Borrowed(text)
+}
+
+/// Reads `text` as a move in `position`: UCI first, then SAN. Castling
+/// may be written with zeros (`0-0`, `0-0-0`) as well as with SAN's
+/// letters: PGN from many sources writes it so, and both name the same
+/// move; what this crate writes always uses the letters.
 ///
 /// # Errors
 ///
@@ -96,7 +115,9 @@ pub fn parse_move(text: &str, position: &Chess) -> Result<Move, MoveTextError> {
     if let Ok(uci) = text.parse::<UciMove>() {
         return uci.to_move(position).map_err(|_| MoveTextError::Illegal);
     }
-    let san: SanPlus = text.parse().map_err(|_| MoveTextError::Unreadable)?;
+    let san: SanPlus = castling_in_letters(text)
+        .parse()
+        .map_err(|_| MoveTextError::Unreadable)?;
     san.san.to_move(position).map_err(|err| match err {
         SanError::AmbiguousSan => MoveTextError::Ambiguous,
         SanError::IllegalSan => MoveTextError::Illegal,
@@ -125,6 +146,21 @@ mod tests {
             parse_move("O-O-O-O", &position),
             Err(MoveTextError::Unreadable)
         );
+        // Castling with zeros, as PGN from many sources writes it.
+        assert_eq!(parse_move("0-0", &position), Ok(castle));
+        assert_eq!(parse_move("0-0+", &position), Ok(castle));
+        assert_eq!(
+            parse_move("0-0-0", &position),
+            Ok(Move::Castle {
+                king: Square::E1,
+                rook: Square::A1,
+            })
+        );
+        assert_eq!(
+            parse_move("0-0-0-0", &position),
+            Err(MoveTextError::Unreadable)
+        );
+        assert_eq!(parse_move("0-", &position), Err(MoveTextError::Unreadable));
         assert!(position.legal_moves().contains(&castle));
         assert_eq!(parse_move("Rb1", &position).unwrap().role(), Role::Rook);
         assert_eq!(
