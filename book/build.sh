@@ -24,7 +24,7 @@ fi
 cargo build --locked --profile wasm --target wasm32-unknown-unknown -p drawrules-web
 rm -rf book/src/judge/pkg
 wasm-bindgen --target web --no-typescript --out-dir book/src/judge/pkg \
-  target/wasm32-unknown-unknown/wasm/drawrules_web.wasm
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/drawrules_web.wasm"
 mdbook build book
 wasm="$(wc -c < book/build/judge/pkg/drawrules_web_bg.wasm)"
 glue="$(wc -c < book/build/judge/pkg/drawrules_web.js)"

@@ -33,7 +33,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BOOK = ROOT / "book" / "build"
 SHOTS = pathlib.Path(os.environ.get("DRAWRULES_SCREENSHOTS", ROOT / "target" / "browser-screenshots"))
-DRAWRULES = ROOT / "target" / "release" / "drawrules"
+DRAWRULES = pathlib.Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "release" / "drawrules"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 DRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
@@ -47,6 +47,8 @@ def setUpModule():
     global SERVER, BROWSER, URL
     if not (BOOK / "judge" / "pkg" / "drawrules_web_bg.wasm").is_file():
         raise RuntimeError(f"{BOOK} holds no built page: run book/build.sh first")
+    if not DRAWRULES.is_file():
+        raise RuntimeError(f"{DRAWRULES} is missing: cargo build --release -p drawrules-cli first")
     SERVER = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(BOOK)))
     threading.Thread(target=SERVER.serve_forever, daemon=True).start()
     URL = f"http://127.0.0.1:{SERVER.server_address[1]}/judge.html"
@@ -254,6 +256,14 @@ class Choices(unittest.TestCase):
         self.assertIn("decided exactly: alive (white)", text)
         self.assertIn("White: possible by the helpmate line ", text)
         page.shot("5-evidence")
+
+    def test_opened_from_disk_it_says_how_to_serve_it(self):
+        BROWSER.get((BOOK / "judge.html").as_uri())
+        WebDriverWait(BROWSER, 20).until(lambda b: "cannot run opened from disk" in b.find_element(By.ID, "judge-loading").text)
+        said = BROWSER.find_element(By.ID, "judge-loading").text
+        self.assertIn("python3 -m http.server --directory book/build 8000", said)
+        self.assertIn("http://localhost:8000/judge.html", said)
+        BROWSER.save_screenshot(str(SHOTS / "from-disk.png"))
 
     def test_a_pgn_with_tags_comments_and_variations(self):
         page = Page(self)
