@@ -38,9 +38,10 @@ pub enum Format {
 /// arbiter.
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// The engine to verify, a command speaking spec/PROTOCOL.md (run with
-    /// `sh -c`), e.g. "python3 adapters/python-chess.py". Default: our
-    /// arbiter, in this process.
+    /// The engine to verify, a command speaking the engine protocol (run
+    /// with `sh -c`), e.g. "python -m drawrules.adapters.python_chess" (the
+    /// python-chess adapter the wheel installs) or "node test/adapter.mjs".
+    /// Default: our arbiter, in this process.
     #[arg(long)]
     engine: Option<String>,
     /// Generated games to judge after the corpus.
