@@ -35,10 +35,13 @@ mod reader;
 mod san;
 mod san_read;
 mod scan;
+mod source_error;
+mod unit;
 mod units;
 
 pub use game::{GameError, PgnGame, Tags, Variant};
 pub use input::{Compression, Input, InputError, decompressed, open};
 pub use limits::Limits;
 pub use parallel::{Ended, ParallelError, Sharing, in_order, in_order_streamed, in_order_weighed};
-pub use reader::{Games, SourceError};
+pub use reader::Games;
+pub use source_error::SourceError;

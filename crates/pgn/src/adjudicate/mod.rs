@@ -48,7 +48,8 @@ use thiserror::Error;
 use crate::chunks::{Chunks, Item, Numbering};
 use crate::parse::parse;
 use crate::san::to_move;
-use crate::units::{Unit, Units};
+use crate::unit::Unit;
+use crate::units::Units;
 use crate::{
     Ended, GameError, Limits, ParallelError, PgnGame, Sharing, SourceError, Variant,
     in_order_streamed,
