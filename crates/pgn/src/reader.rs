@@ -1,5 +1,6 @@
-//! Game by game through a PGN text: the scanner cuts it into games, the
-//! `pgn-reader` crate parses each.
+//! Game by game through a PGN text: the scanner cuts it into games and
+//! this crate's own parser ([`parse`], a lexer that follows the
+//! `pgn-reader` crate's grammar) reads each.
 
 use std::io::Read;
 
