@@ -4,9 +4,9 @@
 use shakmaty::Position;
 
 use super::{Agreement, InconsistencyError};
-use drawrules::Rules;
 use drawrules::laws::Edition;
 use drawrules::reference::Reference;
+use drawrules::{Rules, Status};
 use drawrules_pgn::adjudicate::{
     AdjudicateError, AdjudicateOptions, GameReport, adjudicate_source,
 };
@@ -50,6 +50,25 @@ pub fn pgn_input(bytes: &[u8]) -> Result<Agreement, InconsistencyError> {
         Ok(games) => games,
         Err(err) => return Err(fail(format!("an in-memory source failed: {err}"))),
     };
+    streams_agree(bytes, &games, edition)?;
+    for (number, game) in games.iter().enumerate() {
+        agreement.inputs += 1;
+        if game.index != number as u64 + 1 {
+            return Err(fail(format!("game {} numbered {}", number + 1, game.index)));
+        }
+        judge_game(game, edition, &mut agreement)?;
+    }
+    Ok(agreement)
+}
+
+/// Whether the streaming adjudication of `bytes`, on one thread and in
+/// pieces on two, writes the JSON lines of `games` adjudicated one by one.
+fn streams_agree(
+    bytes: &[u8],
+    games: &[PgnGame],
+    edition: Edition,
+) -> Result<(), InconsistencyError> {
+    let fail = |what: String| InconsistencyError { edition, what };
     let one_by_one: Vec<String> = games
         .iter()
         .map(|game| GameReport::of("fuzz.pgn", game, edition).json())
@@ -70,62 +89,78 @@ pub fn pgn_input(bytes: &[u8]) -> Result<Agreement, InconsistencyError> {
             "reports read in pieces on two threads differ from the one-thread stream:\n{in_pieces:?}\n{streamed:?}"
         )));
     }
-    for (number, game) in games.iter().enumerate() {
-        agreement.inputs += 1;
-        if game.index != number as u64 + 1 {
-            return Err(fail(format!("game {} numbered {}", number + 1, game.index)));
-        }
-        let report = GameReport::of("fuzz.pgn", game, edition);
-        if let Err(err) = serde_json::from_str::<serde_json::Value>(&report.json()) {
-            return Err(fail(format!("invalid JSON line {err}: {}", report.json())));
-        }
-        let Some(found) = &report.adjudication else {
-            let line = report.error_line().unwrap_or_default();
-            if !line.contains(&format!("game {} (", game.index)) {
-                return Err(fail(format!("error line without the game: {line:?}")));
-            }
-            agreement.rejected += 1;
-            continue;
-        };
-        if game.moves.is_empty() {
-            agreement.rejected += 1;
-        }
-        let last = found.final_status.ply;
-        match &found.ended {
-            Some(ended) if ended.ply != last => {
-                return Err(fail(format!("ended at {} but final at {last}", ended.ply)));
-            }
-            None if found.plies_after_end > 0 => {
-                return Err(fail("plies after an end that never came".to_owned()));
-            }
-            _ => {}
-        }
-        let Ok(start) = game.start() else {
-            return Err(fail("adjudicated without a start position".to_owned()));
-        };
-        let mut reference = Reference::new(&start, edition);
-        let mut position = start.position().clone();
-        for san in game.moves.iter().take(last as usize) {
-            let played = san
-                .san
-                .to_move(&position)
-                .ok()
-                .filter(|&mv| reference.play_move(mv).is_ok());
-            let Some(mv) = played else {
-                return Err(fail(format!("the reference refused {san}")));
-            };
-            position.play_unchecked(mv);
-        }
-        let status = reference.status();
-        if status != found.final_status {
-            return Err(fail(format!(
-                "final records differ:\n  reference: {status:?}\n  arbiter:   {:?}",
-                found.final_status
-            )));
-        }
-        agreement.count(&status);
+    Ok(())
+}
+
+/// Judges one game's report: valid JSON, an error line naming the game
+/// when it could not be replayed, consistent findings, and a final record
+/// that is the reference's, counted in `agreement`.
+fn judge_game(
+    game: &PgnGame,
+    edition: Edition,
+    agreement: &mut Agreement,
+) -> Result<(), InconsistencyError> {
+    let fail = |what: String| InconsistencyError { edition, what };
+    let report = GameReport::of("fuzz.pgn", game, edition);
+    if let Err(err) = serde_json::from_str::<serde_json::Value>(&report.json()) {
+        return Err(fail(format!("invalid JSON line {err}: {}", report.json())));
     }
-    Ok(agreement)
+    let Some(found) = &report.adjudication else {
+        let line = report.error_line().unwrap_or_default();
+        if !line.contains(&format!("game {} (", game.index)) {
+            return Err(fail(format!("error line without the game: {line:?}")));
+        }
+        agreement.rejected += 1;
+        return Ok(());
+    };
+    if game.moves.is_empty() {
+        agreement.rejected += 1;
+    }
+    let last = found.final_status.ply;
+    match &found.ended {
+        Some(ended) if ended.ply != last => {
+            return Err(fail(format!("ended at {} but final at {last}", ended.ply)));
+        }
+        None if found.plies_after_end > 0 => {
+            return Err(fail("plies after an end that never came".to_owned()));
+        }
+        _ => {}
+    }
+    let status = reference_status(game, last, edition)?;
+    if status != found.final_status {
+        return Err(fail(format!(
+            "final records differ:\n  reference: {status:?}\n  arbiter:   {:?}",
+            found.final_status
+        )));
+    }
+    agreement.count(&status);
+    Ok(())
+}
+
+/// The reference's record after the first `last` plies of `game`.
+fn reference_status(
+    game: &PgnGame,
+    last: u32,
+    edition: Edition,
+) -> Result<Status, InconsistencyError> {
+    let fail = |what: String| InconsistencyError { edition, what };
+    let Ok(start) = game.start() else {
+        return Err(fail("adjudicated without a start position".to_owned()));
+    };
+    let mut reference = Reference::new(&start, edition);
+    let mut position = start.position().clone();
+    for san in game.moves.iter().take(last as usize) {
+        let played = san
+            .san
+            .to_move(&position)
+            .ok()
+            .filter(|&mv| reference.play_move(mv).is_ok());
+        let Some(mv) = played else {
+            return Err(fail(format!("the reference refused {san}")));
+        };
+        position.play_unchecked(mv);
+    }
+    Ok(reference.status())
 }
 
 /// The JSON lines `adjudicate_source` writes for `bytes` on `threads`

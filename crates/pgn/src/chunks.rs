@@ -26,8 +26,9 @@
 use std::io::{self, Cursor, Read};
 
 use crate::Limits;
-use crate::reader::SourceError;
-use crate::units::{Unit, Units};
+use crate::source_error::SourceError;
+use crate::unit::Unit;
+use crate::units::Units;
 
 /// A piece of the text: whole games, their first line, and the failure of
 /// the source right after it, if any.

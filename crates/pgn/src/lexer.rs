@@ -71,6 +71,14 @@ fn is_token_end(byte: u8) -> bool {
     )
 }
 
+/// Adds a ply to `game`'s moves. One ply past the limit is kept, to know
+/// that it was passed; the rest is read but not held.
+fn push_ply(game: &mut PgnGame, san: SanPlus, max_plies: usize) {
+    if game.moves.len() <= max_plies {
+        game.moves.push(san);
+    }
+}
+
 impl<'a> Lexer<'a> {
     pub(crate) fn new(text: &'a [u8]) -> Lexer<'a> {
         Lexer { text, at: 0 }
@@ -231,90 +239,20 @@ impl<'a> Lexer<'a> {
     }
 
     fn movetext(&mut self, game: &mut PgnGame, max_plies: usize) -> Result<(), LexError> {
-        let push = |game: &mut PgnGame, san: SanPlus| {
-            // One ply past the limit is kept, to know that it was passed;
-            // the rest is read but not held.
-            if game.moves.len() <= max_plies {
-                game.moves.push(san);
-            }
-        };
         while let Some(byte) = self.peek() {
             match byte {
-                b'{' => {
-                    self.bump();
-                    match memchr::memchr(b'}', self.rest()) {
-                        Some(n) => self.at += n + 1,
-                        None => {
-                            self.at = self.text.len();
-                            return Err(LexError::UnterminatedComment);
-                        }
-                    }
-                }
+                b'{' => self.comment()?,
                 b'\n' => {
-                    self.bump();
-                    match self.peek() {
-                        Some(b'%') => {
-                            self.bump();
-                            self.skip_until(b'\n');
-                        }
-                        Some(b'[' | b'\n') => break,
-                        Some(b'\r') => {
-                            self.bump();
-                            if self.peek() == Some(b'\n') {
-                                break;
-                            }
-                        }
-                        _ => {}
+                    if self.line_break_ends_movetext() {
+                        break;
                     }
                 }
                 b';' => {
                     self.bump();
                     self.skip_until(b'\n');
                 }
-                b'0' => {
-                    self.bump();
-                    if self.eat_dash() {
-                        if self.eat(b"1") {
-                            game.termination = Some(GameResult::BlackWins);
-                        } else if self.eat(b"0") {
-                            let side = if self.eat_dash() && self.eat(b"0") {
-                                CastlingSide::QueenSide
-                            } else {
-                                CastlingSide::KingSide
-                            };
-                            let suffix = match self.peek() {
-                                Some(b'+') => Some(Suffix::Check),
-                                Some(b'#') => Some(Suffix::Checkmate),
-                                _ => None,
-                            };
-                            if suffix.is_some() {
-                                self.bump();
-                            }
-                            push(
-                                game,
-                                SanPlus {
-                                    san: San::Castle(side),
-                                    suffix,
-                                },
-                            );
-                        }
-                    }
-                }
-                b'1' => {
-                    self.bump();
-                    if self.eat_dash() {
-                        if self.eat(b"0") {
-                            game.termination = Some(GameResult::WhiteWins);
-                        }
-                    } else if self.eat(b"/2") && self.eat_dash() && self.eat(b"1/2") {
-                        game.termination = Some(GameResult::Draw);
-                    } else {
-                        self.skip_digits();
-                        while let Some(b'.' | b' ') = self.peek() {
-                            self.bump();
-                        }
-                    }
-                }
+                b'0' => self.zero(game, max_plies),
+                b'1' => self.one(game),
                 b'\xc2' => {
                     self.bump();
                     if self.eat(b"\xbd") && self.eat_dash() && self.eat("½".as_bytes()) {
@@ -323,10 +261,7 @@ impl<'a> Lexer<'a> {
                 }
                 b'2'..=b'9' => {
                     self.bump();
-                    self.skip_digits();
-                    while let Some(b'.' | b' ') = self.peek() {
-                        self.bump();
-                    }
+                    self.skip_move_number();
                 }
                 b'(' => {
                     self.bump();
@@ -347,21 +282,124 @@ impl<'a> Lexer<'a> {
                     game.termination = Some(GameResult::Ongoing);
                 }
                 b' ' | b'\t' | b'\r' | b'.' | b')' => self.bump(),
-                _ => match read_san_plus(self.rest()) {
-                    Ok((san, n)) => {
-                        self.at += n;
-                        if self.peek().is_none_or(is_token_end) {
-                            push(game, san);
-                        }
-                    }
-                    Err(_) => {
-                        self.bump();
-                        self.skip_token();
-                    }
-                },
+                _ => self.san(game, max_plies),
             }
         }
         Ok(())
+    }
+
+    /// Skips a `{` comment, up to and past its `}`.
+    fn comment(&mut self) -> Result<(), LexError> {
+        self.bump();
+        match memchr::memchr(b'}', self.rest()) {
+            Some(n) => {
+                self.at += n + 1;
+                Ok(())
+            }
+            None => {
+                self.at = self.text.len();
+                Err(LexError::UnterminatedComment)
+            }
+        }
+    }
+
+    /// Reads a line break in the movetext, and a `%` line after it:
+    /// whether the movetext ends there (a blank line or a `[` follows).
+    fn line_break_ends_movetext(&mut self) -> bool {
+        self.bump();
+        match self.peek() {
+            Some(b'%') => {
+                self.bump();
+                self.skip_until(b'\n');
+            }
+            Some(b'[' | b'\n') => return true,
+            Some(b'\r') => {
+                self.bump();
+                if self.peek() == Some(b'\n') {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        false
+    }
+
+    /// Reads a token that starts with `0`: the marker `0-1`, castling
+    /// written with zeros, or nothing the movetext keeps.
+    fn zero(&mut self, game: &mut PgnGame, max_plies: usize) {
+        self.bump();
+        if !self.eat_dash() {
+            return;
+        }
+        if self.eat(b"1") {
+            game.termination = Some(GameResult::BlackWins);
+        } else if self.eat(b"0") {
+            let castle = self.castling_with_zeros();
+            push_ply(game, castle, max_plies);
+        }
+    }
+
+    /// Reads the rest of castling written `0-0` or `0-0-0` once `0-0` is
+    /// read, with its check or mate suffix.
+    fn castling_with_zeros(&mut self) -> SanPlus {
+        let side = if self.eat_dash() && self.eat(b"0") {
+            CastlingSide::QueenSide
+        } else {
+            CastlingSide::KingSide
+        };
+        let suffix = match self.peek() {
+            Some(b'+') => Some(Suffix::Check),
+            Some(b'#') => Some(Suffix::Checkmate),
+            _ => None,
+        };
+        if suffix.is_some() {
+            self.bump();
+        }
+        SanPlus {
+            san: San::Castle(side),
+            suffix,
+        }
+    }
+
+    /// Reads a token that starts with `1`: the markers `1-0` and
+    /// `1/2-1/2`, or a move number.
+    fn one(&mut self, game: &mut PgnGame) {
+        self.bump();
+        if self.eat_dash() {
+            if self.eat(b"0") {
+                game.termination = Some(GameResult::WhiteWins);
+            }
+        } else if self.eat(b"/2") && self.eat_dash() && self.eat(b"1/2") {
+            game.termination = Some(GameResult::Draw);
+        } else {
+            self.skip_move_number();
+        }
+    }
+
+    /// Skips the rest of a move number whose first digit was read, and the
+    /// dots and spaces after it.
+    fn skip_move_number(&mut self) {
+        self.skip_digits();
+        while let Some(b'.' | b' ') = self.peek() {
+            self.bump();
+        }
+    }
+
+    /// Reads a SAN, kept when a token end follows it; a token that is not
+    /// SAN is skipped whole.
+    fn san(&mut self, game: &mut PgnGame, max_plies: usize) {
+        match read_san_plus(self.rest()) {
+            Ok((san, n)) => {
+                self.at += n;
+                if self.peek().is_none_or(is_token_end) {
+                    push_ply(game, san, max_plies);
+                }
+            }
+            Err(_) => {
+                self.bump();
+                self.skip_token();
+            }
+        }
     }
 
     /// Skips a variation whose `(` was read, up to its `)` (not read), or

@@ -10,10 +10,10 @@
 //!   marker. A game the parser cannot read is still returned, with its
 //!   syntax error, so that the next game goes on; only a failing source
 //!   (an unreadable or corrupt file) stops the stream;
-//! * [`in_order`] runs work on a stream of items across threads, in
-//!   batches, and hands the results back in input order
-//!   ([`in_order_streamed`]: several results per item, each handed back as
-//!   soon as its turn comes, and a flag that stops the run);
+//! * [`in_order_streamed`] runs work on a stream of items across threads,
+//!   in batches, and hands the results back in input order: several
+//!   results per item, each handed back as soon as its turn comes, and a
+//!   flag that stops the run;
 //! * [`adjudicate`](mod@adjudicate) replays each game with the arbiter,
 //!   turning SAN into moves from the attack tables (with exactly
 //!   shakmaty's answers, held to them by tests) instead of generating the
@@ -35,10 +35,13 @@ mod reader;
 mod san;
 mod san_read;
 mod scan;
+mod source_error;
+mod unit;
 mod units;
 
 pub use game::{GameError, PgnGame, Tags, Variant};
 pub use input::{Compression, Input, InputError, decompressed, open};
 pub use limits::Limits;
-pub use parallel::{Ended, ParallelError, Sharing, in_order, in_order_streamed, in_order_weighed};
-pub use reader::{Games, SourceError};
+pub use parallel::{Ended, ParallelError, Sharing, in_order_streamed};
+pub use reader::Games;
+pub use source_error::SourceError;

@@ -20,109 +20,6 @@ pub struct ParallelError {
     pub reason: String,
 }
 
-/// Applies `work` to every item of `items` and passes the results to `sink`
-/// in the order of the items.
-///
-/// With `threads` of 1 (or 0) everything runs on the calling thread, one
-/// item at a time. Otherwise one thread reads `items` into batches of
-/// `batch` items, `threads` workers take the batches as they come (each
-/// works on its own batch while the others work on theirs, and while the
-/// reader reads), and the calling thread hands the results to `sink` in
-/// input order, each as soon as the results before it have been handed
-/// over; at most `2 × threads + 2` batches are in flight at once,
-/// whatever the length of the stream. A panic of `work` stops every thread
-/// and goes on in the caller.
-///
-/// # Errors
-///
-/// [`ParallelError`] if the threads cannot be started.
-///
-/// # Examples
-///
-/// ```
-/// use drawrules_pgn::in_order;
-///
-/// let mut out = Vec::new();
-/// in_order(0..1000u64, 2, 64, |n| n * n, |square| out.push(square)).unwrap();
-/// assert_eq!(out, (0..1000u64).map(|n| n * n).collect::<Vec<_>>());
-/// ```
-pub fn in_order<I, T, U, W, S>(
-    items: I,
-    threads: usize,
-    batch: usize,
-    work: W,
-    sink: S,
-) -> Result<(), ParallelError>
-where
-    I: Iterator<Item = T> + Send,
-    T: Send,
-    U: Send,
-    W: Fn(T) -> U + Sync,
-    S: FnMut(U),
-{
-    in_order_weighed(items, threads, batch, usize::MAX, |_| 0, work, sink)
-}
-
-/// [`in_order`], with batches also bounded by weight: a batch is handed
-/// over when it holds `batch` items or its items weigh `max_weight` or more
-/// (`weigh` tells an item's weight, say the bytes it holds), so that the
-/// items in flight weigh at most about `2 × threads + 2` times
-/// `max_weight` plus the heaviest item.
-///
-/// # Errors
-///
-/// [`ParallelError`] if the threads cannot be started.
-///
-/// # Examples
-///
-/// ```
-/// use drawrules_pgn::in_order_weighed;
-///
-/// let texts = (0..100).map(|n| "x".repeat(n));
-/// let mut lengths = Vec::new();
-/// in_order_weighed(texts, 2, 64, 500, String::len, |text| text.len(), |n| lengths.push(n))
-///     .unwrap();
-/// assert_eq!(lengths, (0..100).collect::<Vec<_>>());
-/// ```
-pub fn in_order_weighed<I, T, U, G, W, S>(
-    items: I,
-    threads: usize,
-    batch: usize,
-    max_weight: usize,
-    weigh: G,
-    work: W,
-    mut sink: S,
-) -> Result<(), ParallelError>
-where
-    I: Iterator<Item = T> + Send,
-    T: Send,
-    U: Send,
-    G: Fn(&T) -> usize + Send,
-    W: Fn(T) -> U + Sync,
-    S: FnMut(U),
-{
-    let sharing = Sharing {
-        threads,
-        batch,
-        max_weight,
-    };
-    let never = AtomicBool::new(false);
-    in_order_streamed(
-        items,
-        sharing,
-        weigh,
-        &never,
-        |item, emit| {
-            emit(work(item));
-        },
-        |result| {
-            sink(result);
-            true
-        },
-    )
-    .map(|_| ())
-}
-
 /// How [`in_order_streamed`] shares the items out: worker threads, and
 /// when a batch is full (`batch` items, or items that weigh `max_weight`
 /// or more).
@@ -147,9 +44,22 @@ pub enum Ended {
     Stopped,
 }
 
-/// [`in_order_weighed`], where the work on one item may give any number
-/// of results (`work` hands each to its `emit` as soon as it has it), and
-/// where the run can be stopped early.
+/// Applies `work` to every item of `items` and hands the results to
+/// `sink` in the order of the items; the work on one item may give any
+/// number of results (`work` hands each to its `emit` as soon as it has
+/// it), and the run can be stopped early.
+///
+/// With `sharing.threads` of 1 (or 0) everything runs on the calling
+/// thread, one item at a time. Otherwise one thread reads `items` into
+/// batches, each handed over when it holds `sharing.batch` items or its
+/// items weigh `sharing.max_weight` or more (`weigh` tells an item's
+/// weight, say the bytes it holds); `threads` workers take the batches as
+/// they come (each works on its own batch while the others work on theirs,
+/// and while the reader reads), and the calling thread hands the results
+/// on. At most `2 × threads + 2` batches are in flight at once, whatever
+/// the length of the stream, so that the items in flight weigh at most
+/// about `2 × threads + 2` times `max_weight` plus the heaviest item. A
+/// panic of `work` stops every thread and goes on in the caller.
 ///
 /// The results are handed to `sink` in input order (an item's in the
 /// order `work` emitted them), each as soon as every result before it has
@@ -206,6 +116,59 @@ pub fn in_order_streamed<I, T, U, G, W, S>(
     weigh: G,
     stop: &AtomicBool,
     work: W,
+    sink: S,
+) -> Result<Ended, ParallelError>
+where
+    I: Iterator<Item = T> + Send,
+    T: Send,
+    U: Send,
+    G: Fn(&T) -> usize + Send,
+    W: Fn(T, &mut dyn FnMut(U) -> bool) + Sync,
+    S: FnMut(U) -> bool,
+{
+    if sharing.threads <= 1 {
+        Ok(on_this_thread(items, stop, work, sink))
+    } else {
+        on_threads(items, sharing, weigh, stop, work, sink)
+    }
+}
+
+/// [`in_order_streamed`] on the calling thread alone, one item at a time.
+fn on_this_thread<I, T, U, W, S>(items: I, stop: &AtomicBool, work: W, mut sink: S) -> Ended
+where
+    I: Iterator<Item = T>,
+    W: Fn(T, &mut dyn FnMut(U) -> bool),
+    S: FnMut(U) -> bool,
+{
+    let stopped = || stop.load(Ordering::SeqCst);
+    let mut wants_more = true;
+    for item in items {
+        if stopped() {
+            return Ended::Stopped;
+        }
+        work(item, &mut |result| {
+            wants_more = wants_more && !stopped() && sink(result);
+            wants_more
+        });
+        if !wants_more {
+            return Ended::Stopped;
+        }
+    }
+    if stopped() {
+        Ended::Stopped
+    } else {
+        Ended::Whole
+    }
+}
+
+/// [`in_order_streamed`] on a reading thread, `sharing.threads` workers
+/// and the calling thread, which hands the results on.
+fn on_threads<I, T, U, G, W, S>(
+    items: I,
+    sharing: Sharing,
+    weigh: G,
+    stop: &AtomicBool,
+    work: W,
     mut sink: S,
 ) -> Result<Ended, ParallelError>
 where
@@ -221,27 +184,6 @@ where
         batch,
         max_weight,
     } = sharing;
-    let stopped = || stop.load(Ordering::SeqCst);
-    if threads <= 1 {
-        let mut wants_more = true;
-        for item in items {
-            if stopped() {
-                return Ok(Ended::Stopped);
-            }
-            work(item, &mut |result| {
-                wants_more = wants_more && !stopped() && sink(result);
-                wants_more
-            });
-            if !wants_more {
-                return Ok(Ended::Stopped);
-            }
-        }
-        return Ok(if stopped() {
-            Ended::Stopped
-        } else {
-            Ended::Whole
-        });
-    }
     let batch = batch.max(1);
     // Batches read but not yet handed to `sink`: the reader waits for a
     // token before it sends one, and the calling thread gives the token
@@ -289,56 +231,56 @@ where
                 read(items, batch, max_weight, weigh, &work_tx, &token_rx, stop);
             })
             .map_err(failed)?;
-        // The calling thread hands the results over in input order, taking
-        // what the workers gave every few milliseconds: a message per
-        // result would wake it for each.
-        let mut order = Order::default();
-        loop {
-            // Read first: a worker that has left has given everything.
-            let finished = live.load(Ordering::SeqCst) == 0;
-            let stopping = stopped();
-            let mut taken = false;
-            for outbox in close.0 {
-                // At a stop the outboxes close: what they hold is all that
-                // is handed on.
-                for done in outbox.take(stopping) {
-                    taken = true;
-                    let ready = match done {
-                        Done::Result(number, result) => order.result(number, result),
-                        Done::End(number) => order.end(number),
-                        // The other threads stop; the panic goes on once
-                        // they have.
-                        Done::Panic(panic) => return Err(Stop::Panic(panic)),
-                    };
-                    for handed in ready {
-                        match handed {
-                            Handed::Result(result) => {
-                                if !sink(result) {
-                                    return Ok(Ended::Stopped);
-                                }
-                            }
-                            Handed::Ended => {
-                                let _ = token_tx.send(());
-                            }
-                        }
-                    }
-                }
-            }
-            if stopping {
-                return Ok(Ended::Stopped);
-            }
-            if finished {
-                return Ok(Ended::Whole);
-            }
-            if !taken {
-                std::thread::sleep(TAKE_EVERY);
-            }
-        }
+        hand_over(close.0, &live, stop, &token_tx, &mut sink)
     })
     .or_else(|stop| match stop {
         Stop::Panic(panic) => std::panic::resume_unwind(panic),
         Stop::Failed(err) => Err(err),
     })
+}
+
+/// The calling thread's part: hands the results the workers put in
+/// `outboxes` to `sink` in input order, taking what they gave every few
+/// milliseconds (a message per result would wake it for each), until the
+/// workers have all left (`live` is 0), `stop` is set or `sink` wants no
+/// more. A token goes back to the reader through `token_tx` for each batch
+/// sunk.
+fn hand_over<U, S>(
+    outboxes: &[Outbox<U>],
+    live: &AtomicUsize,
+    stop: &AtomicBool,
+    token_tx: &SyncSender<()>,
+    sink: &mut S,
+) -> Result<Ended, Stop>
+where
+    S: FnMut(U) -> bool,
+{
+    let mut order = Order::default();
+    loop {
+        // Read first: a worker that has left has given everything.
+        let finished = live.load(Ordering::SeqCst) == 0;
+        let stopping = stop.load(Ordering::SeqCst);
+        let mut taken = false;
+        for outbox in outboxes {
+            // At a stop the outboxes close: what they hold is all that is
+            // handed on.
+            for done in outbox.take(stopping) {
+                taken = true;
+                if !order.hand_on(done, token_tx, sink)? {
+                    return Ok(Ended::Stopped);
+                }
+            }
+        }
+        if stopping {
+            return Ok(Ended::Stopped);
+        }
+        if finished {
+            return Ok(Ended::Whole);
+        }
+        if !taken {
+            std::thread::sleep(TAKE_EVERY);
+        }
+    }
 }
 
 /// How long the calling thread waits before it looks again when the
@@ -426,6 +368,39 @@ impl<U> Default for Order<U> {
 }
 
 impl<U> Order<U> {
+    /// Takes what a worker gave and hands on what its turn lets go: the
+    /// results to `sink`, a token through `token_tx` for each batch ended.
+    /// `Ok(false)` once `sink` wants no more; a panic of the work stops the
+    /// other threads, and goes on once they have.
+    fn hand_on<S>(
+        &mut self,
+        done: Done<U>,
+        token_tx: &SyncSender<()>,
+        sink: &mut S,
+    ) -> Result<bool, Stop>
+    where
+        S: FnMut(U) -> bool,
+    {
+        let ready = match done {
+            Done::Result(number, result) => self.result(number, result),
+            Done::End(number) => self.end(number),
+            Done::Panic(panic) => return Err(Stop::Panic(panic)),
+        };
+        for handed in ready {
+            match handed {
+                Handed::Result(result) => {
+                    if !sink(result) {
+                        return Ok(false);
+                    }
+                }
+                Handed::Ended => {
+                    let _ = token_tx.send(());
+                }
+            }
+        }
+        Ok(true)
+    }
+
     /// A result of batch `number`: handed on at once in its turn, else
     /// kept.
     fn result(&mut self, number: u64, result: U) -> Vec<Handed<U>> {
@@ -556,6 +531,79 @@ fn worker<T, U, W>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One result per item, every item read, nothing to stop the run.
+    fn in_order<T, U>(
+        items: impl Iterator<Item = T> + Send,
+        threads: usize,
+        batch: usize,
+        work: impl Fn(T) -> U + Sync,
+        sink: impl FnMut(U),
+    ) -> Result<(), ParallelError>
+    where
+        T: Send,
+        U: Send,
+    {
+        in_order_weighed(items, threads, batch, usize::MAX, |_| 0, work, sink)
+    }
+
+    /// [`in_order`], with batches also handed over at `max_weight`.
+    fn in_order_weighed<T, U>(
+        items: impl Iterator<Item = T> + Send,
+        threads: usize,
+        batch: usize,
+        max_weight: usize,
+        weigh: impl Fn(&T) -> usize + Send,
+        work: impl Fn(T) -> U + Sync,
+        mut sink: impl FnMut(U),
+    ) -> Result<(), ParallelError>
+    where
+        T: Send,
+        U: Send,
+    {
+        let sharing = Sharing {
+            threads,
+            batch,
+            max_weight,
+        };
+        let never = AtomicBool::new(false);
+        let ended = in_order_streamed(
+            items,
+            sharing,
+            weigh,
+            &never,
+            |item, emit| {
+                emit(work(item));
+            },
+            |result| {
+                sink(result);
+                true
+            },
+        )?;
+        assert_eq!(ended, Ended::Whole);
+        Ok(())
+    }
+
+    #[test]
+    fn order_is_kept_when_batches_are_cut_by_weight() {
+        for threads in [1, 2, 3] {
+            let texts = (0..100).map(|n| "x".repeat(n));
+            let mut lengths = Vec::new();
+            in_order_weighed(
+                texts,
+                threads,
+                64,
+                500,
+                String::len,
+                |text| text.len(),
+                |n| {
+                    lengths.push(n);
+                },
+            )
+            .unwrap();
+            assert_eq!(lengths, (0..100).collect::<Vec<_>>(), "{threads} threads");
+        }
+    }
 
     #[test]
     fn order_is_kept_for_every_thread_count_and_batch() {

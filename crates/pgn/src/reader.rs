@@ -1,29 +1,14 @@
-//! Game by game through a PGN text: the scanner cuts it into games, the
-//! `pgn-reader` crate parses each.
+//! Game by game through a PGN text: the scanner cuts it into games and
+//! this crate's own parser ([`parse`], a lexer that follows the
+//! `pgn-reader` crate's grammar) reads each.
 
-use std::io::{self, Read};
-
-use thiserror::Error;
+use std::io::Read;
 
 use crate::Limits;
 use crate::game::PgnGame;
 use crate::parse::parse;
+use crate::source_error::SourceError;
 use crate::units::Units;
-
-/// The source itself failed (an I/O error, a corrupt or truncated
-/// compressed stream): no further game can be read from it. Every whole
-/// game read before the failure has been returned before this error.
-#[derive(Debug, Error)]
-#[error("read error at line {line}, after game {after_game}: {source}")]
-pub struct SourceError {
-    /// The number of the last game read in full (0 if none).
-    pub after_game: u64,
-    /// The line of the text where the source failed.
-    pub line: u64,
-    /// The error.
-    #[source]
-    pub source: io::Error,
-}
 
 /// The games of a PGN text, in order, as an iterator.
 ///
@@ -88,6 +73,8 @@ impl<R: Read> Iterator for Games<R> {
 
 #[cfg(test)]
 mod tests {
+    use std::io;
+
     use super::*;
     use drawrules::laws::GameResult;
 

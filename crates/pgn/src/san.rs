@@ -42,7 +42,6 @@ pub(crate) fn to_move(san: &San, position: &Chess) -> Result<Move, SanError> {
     if board.by_color(us).contains(to) {
         return Err(SanError::IllegalSan);
     }
-    let taken = board.role_at(to);
     let mut found = Found::default();
     let mut consider = |from: Square, mv: Move, gone: Option<Square>| {
         if file.is_none_or(|f| f == from.file())
@@ -53,91 +52,150 @@ pub(crate) fn to_move(san: &San, position: &Chess) -> Result<Move, SanError> {
         }
     };
     if role == Role::Pawn {
-        let last = to.rank() == us.fold_wb(Rank::Eighth, Rank::First);
-        let promotes = matches!(
-            promotion,
-            Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
-        );
-        if last != promotes || (promotion.is_some() && !promotes) {
-            return Err(SanError::IllegalSan);
-        }
-        let pawns = board.by_piece(Piece { color: us, role });
-        if capture {
-            let froms = pawn_attacks(!us, to) & pawns;
-            if let Some(victim) = taken {
-                for from in froms {
-                    let mv = Move::Normal {
-                        role,
-                        from,
-                        capture: Some(victim),
-                        to,
-                        promotion,
-                    };
-                    consider(from, mv, Some(to));
-                }
-            } else if position.maybe_ep_square() == Some(to) {
-                for from in froms {
-                    let passed = Square::from_coords(to.file(), from.rank());
-                    consider(from, Move::EnPassant { from, to }, Some(passed));
-                }
-            }
-        } else if taken.is_none() {
-            let back = us.fold_wb(-8, 8);
-            if let Some(one) = to.offset(back) {
-                if pawns.contains(one) {
-                    let mv = Move::Normal {
-                        role,
-                        from: one,
-                        capture: None,
-                        to,
-                        promotion,
-                    };
-                    consider(one, mv, None);
-                } else if !board.occupied().contains(one)
-                    && to.rank() == us.fold_wb(Rank::Fourth, Rank::Fifth)
-                    && let Some(two) = one.offset(back).filter(|two| pawns.contains(*two))
-                {
-                    let mv = Move::Normal {
-                        role,
-                        from: two,
-                        capture: None,
-                        to,
-                        promotion,
-                    };
-                    consider(two, mv, None);
-                }
-            }
-        }
+        pawn_moves(position, to, capture, promotion, &mut consider)?;
     } else {
-        if promotion.is_some() || capture != taken.is_some() {
-            return Err(SanError::IllegalSan);
-        }
-        let piece = Piece { color: us, role };
-        // The men of that kind on a line to the square (attack tables of
-        // an empty board, small and cached), then the ones with nothing
-        // standing between.
-        let lines = match role {
-            Role::Knight => knight_attacks(to),
-            Role::Bishop => bishop_attacks(to, Bitboard::EMPTY),
-            Role::Rook => rook_attacks(to, Bitboard::EMPTY),
-            Role::Queen => queen_attacks(to, Bitboard::EMPTY),
-            Role::King | Role::Pawn => king_attacks(to),
-        };
-        let froms = (lines & board.by_piece(piece))
-            .into_iter()
-            .filter(|&from| (between(from, to) & board.occupied()).is_empty());
-        for from in froms {
-            let mv = Move::Normal {
-                role,
-                from,
-                capture: taken,
-                to,
-                promotion: None,
-            };
-            consider(from, mv, taken.map(|_| to));
-        }
+        piece_moves(position, role, to, capture, promotion, &mut consider)?;
     }
     found.into_result()
+}
+
+/// Hands to `consider` every pawn move to `to` that the SAN's capture mark
+/// and promotion allow, whatever file or rank it names, as `consider(from,
+/// move, taken)`, `taken` being the square of the man it takes, if any; an
+/// error when they rule out every pawn move.
+fn pawn_moves(
+    position: &Chess,
+    to: Square,
+    capture: bool,
+    promotion: Option<Role>,
+    consider: &mut impl FnMut(Square, Move, Option<Square>),
+) -> Result<(), SanError> {
+    let board = position.board();
+    let us = position.turn();
+    let last = to.rank() == us.fold_wb(Rank::Eighth, Rank::First);
+    let promotes = matches!(
+        promotion,
+        Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen)
+    );
+    if last != promotes || (promotion.is_some() && !promotes) {
+        return Err(SanError::IllegalSan);
+    }
+    let pawns = board.by_piece(Piece {
+        color: us,
+        role: Role::Pawn,
+    });
+    if capture {
+        pawn_captures(position, pawns, to, promotion, consider);
+    } else if board.role_at(to).is_none() {
+        pawn_pushes(position, pawns, to, promotion, consider);
+    }
+    Ok(())
+}
+
+/// Hands to `consider` the captures of `pawns` on `to`, en passant
+/// included.
+fn pawn_captures(
+    position: &Chess,
+    pawns: Bitboard,
+    to: Square,
+    promotion: Option<Role>,
+    consider: &mut impl FnMut(Square, Move, Option<Square>),
+) {
+    let froms = pawn_attacks(!position.turn(), to) & pawns;
+    if let Some(victim) = position.board().role_at(to) {
+        for from in froms {
+            let mv = Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture: Some(victim),
+                to,
+                promotion,
+            };
+            consider(from, mv, Some(to));
+        }
+    } else if position.maybe_ep_square() == Some(to) {
+        for from in froms {
+            let passed = Square::from_coords(to.file(), from.rank());
+            consider(from, Move::EnPassant { from, to }, Some(passed));
+        }
+    }
+}
+
+/// Hands to `consider` the push of one of `pawns` to the empty square
+/// `to`: one square, or two from the pawn's first rank.
+fn pawn_pushes(
+    position: &Chess,
+    pawns: Bitboard,
+    to: Square,
+    promotion: Option<Role>,
+    consider: &mut impl FnMut(Square, Move, Option<Square>),
+) {
+    let us = position.turn();
+    let back = us.fold_wb(-8, 8);
+    let Some(one) = to.offset(back) else {
+        return;
+    };
+    let push = |from: Square| Move::Normal {
+        role: Role::Pawn,
+        from,
+        capture: None,
+        to,
+        promotion,
+    };
+    if pawns.contains(one) {
+        consider(one, push(one), None);
+    } else if !position.board().occupied().contains(one)
+        && to.rank() == us.fold_wb(Rank::Fourth, Rank::Fifth)
+        && let Some(two) = one.offset(back).filter(|two| pawns.contains(*two))
+    {
+        consider(two, push(two), None);
+    }
+}
+
+/// Hands to `consider` every move of a man of `role` (not a pawn) to `to`
+/// with nothing standing between, whatever file or rank the SAN names; an
+/// error when the capture mark or a promotion rules them all out.
+fn piece_moves(
+    position: &Chess,
+    role: Role,
+    to: Square,
+    capture: bool,
+    promotion: Option<Role>,
+    consider: &mut impl FnMut(Square, Move, Option<Square>),
+) -> Result<(), SanError> {
+    let board = position.board();
+    let taken = board.role_at(to);
+    if promotion.is_some() || capture != taken.is_some() {
+        return Err(SanError::IllegalSan);
+    }
+    let piece = Piece {
+        color: position.turn(),
+        role,
+    };
+    // The men of that kind on a line to the square (attack tables of an
+    // empty board, small and cached), then the ones with nothing standing
+    // between.
+    let lines = match role {
+        Role::Knight => knight_attacks(to),
+        Role::Bishop => bishop_attacks(to, Bitboard::EMPTY),
+        Role::Rook => rook_attacks(to, Bitboard::EMPTY),
+        Role::Queen => queen_attacks(to, Bitboard::EMPTY),
+        Role::King | Role::Pawn => king_attacks(to),
+    };
+    let froms = (lines & board.by_piece(piece))
+        .into_iter()
+        .filter(|&from| (between(from, to) & board.occupied()).is_empty());
+    for from in froms {
+        let mv = Move::Normal {
+            role,
+            from,
+            capture: taken,
+            to,
+            promotion: None,
+        };
+        consider(from, mv, taken.map(|_| to));
+    }
+    Ok(())
 }
 
 /// The legal moves that match, as far as it matters: none, one, or more.

@@ -6,11 +6,12 @@ use serde::Serialize;
 
 #[allow(unused_imports)] // for the docs
 use super::DeadCheck;
+use super::time_forfeit::TIME_FORFEIT_ARTICLE;
 use super::{DeadScan, TimeForfeit};
 use crate::Variant;
-use drawrules::Status;
 use drawrules::laws::{Ending, GameResult};
 use drawrules::mating::Mating;
+use drawrules::{Article, Status};
 
 /// When a draw claim first became available to the player to move, before
 /// the game was over.
@@ -171,30 +172,61 @@ impl GameFinding {
     ];
 
     /// A short description with its article, for the summary table.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            GameFinding::ThreefoldClaimable => "threefold repetition claimable (9.2)",
-            GameFinding::FiftyMovesClaimable => "fifty moves claimable (9.3)",
-            GameFinding::Checkmate => "ended: checkmate (5.1.1)",
-            GameFinding::Stalemate => "ended: stalemate (5.2.1)",
-            GameFinding::DeadPosition => "ended: dead position (5.2.2)",
-            GameFinding::FivefoldRepetition => "ended: fivefold repetition (9.6.1)",
-            GameFinding::SeventyFiveMoves => "ended: seventy-five moves (9.6.2)",
-            GameFinding::PlayedPastEnd => "play continued after the end",
-            GameFinding::DecisiveAfterAutomaticDraw => "result: win after an automatic draw",
-            GameFinding::ContradictsCheckmate => "result: contradicts checkmate",
-            GameFinding::UnfinishedAfterEnding => "result: * for a finished game",
-            GameFinding::WinOnTimeShouldBeDraw => "result: won on time, cannot mate (6.9)",
-            GameFinding::WinOnTimeUndetermined => "result: won on time, undetermined (6.9)",
-            GameFinding::DeadPositionUndetermined => "dead position (5.2.2): undetermined",
-            GameFinding::ParseError => "could not be read or replayed",
-        }
+    pub fn describe(self) -> String {
+        self.to_string()
     }
 }
 
 impl fmt::Display for GameFinding {
+    /// The description of [`GameFinding::describe`]. Articles 9.2 and 9.3
+    /// are named whole (a claim on a written move or on the board); the
+    /// [`Article`]s are their parts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.describe())
+        match self {
+            GameFinding::ThreefoldClaimable => f.write_str("threefold repetition claimable (9.2)"),
+            GameFinding::FiftyMovesClaimable => f.write_str("fifty moves claimable (9.3)"),
+            GameFinding::Checkmate => write!(f, "ended: checkmate ({})", Article::Checkmate),
+            GameFinding::Stalemate => write!(f, "ended: stalemate ({})", Article::Stalemate),
+            GameFinding::DeadPosition => {
+                write!(f, "ended: dead position ({})", Article::DeadPosition)
+            }
+            GameFinding::FivefoldRepetition => {
+                write!(
+                    f,
+                    "ended: fivefold repetition ({})",
+                    Article::FivefoldRepetition
+                )
+            }
+            GameFinding::SeventyFiveMoves => {
+                write!(
+                    f,
+                    "ended: seventy-five moves ({})",
+                    Article::SeventyFiveMoves
+                )
+            }
+            GameFinding::PlayedPastEnd => f.write_str("play continued after the end"),
+            GameFinding::DecisiveAfterAutomaticDraw => {
+                f.write_str("result: win after an automatic draw")
+            }
+            GameFinding::ContradictsCheckmate => f.write_str("result: contradicts checkmate"),
+            GameFinding::UnfinishedAfterEnding => f.write_str("result: * for a finished game"),
+            GameFinding::WinOnTimeShouldBeDraw => {
+                write!(
+                    f,
+                    "result: won on time, cannot mate ({TIME_FORFEIT_ARTICLE})"
+                )
+            }
+            GameFinding::WinOnTimeUndetermined => {
+                write!(
+                    f,
+                    "result: won on time, undetermined ({TIME_FORFEIT_ARTICLE})"
+                )
+            }
+            GameFinding::DeadPositionUndetermined => {
+                write!(f, "dead position ({}): undetermined", Article::DeadPosition)
+            }
+            GameFinding::ParseError => f.write_str("could not be read or replayed"),
+        }
     }
 }
 

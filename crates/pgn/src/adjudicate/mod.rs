@@ -41,14 +41,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde::Serialize;
-use shakmaty::san::San;
-use shakmaty::{Chess, Position};
+use shakmaty::san::{San, SanPlus};
+use shakmaty::{Chess, Move, Position};
 use thiserror::Error;
 
 use crate::chunks::{Chunks, Item, Numbering};
 use crate::parse::parse;
 use crate::san::to_move;
-use crate::units::{Unit, Units};
+use crate::unit::Unit;
+use crate::units::Units;
 use crate::{
     Ended, GameError, Limits, ParallelError, PgnGame, Sharing, SourceError, Variant,
     in_order_streamed,
@@ -94,70 +95,25 @@ pub fn adjudicate_with(
     edition: Edition,
     dead: DeadCheck,
 ) -> Result<Adjudication, GameError> {
-    if let Some(limit) = &game.too_long {
-        return Err(GameError::TooLong {
-            line: game.line,
-            limit: limit.clone(),
-        });
-    }
-    if let Some(error) = &game.syntax_error {
-        return Err(GameError::Syntax(error.clone()));
-    }
-    let plies = u32::try_from(game.moves.len()).unwrap_or(u32::MAX);
-    if game.termination.is_none() {
-        return Err(GameError::Truncated { plies });
-    }
+    let plies = readable_plies(game)?;
     let start = game.start()?;
     let variant = if start.is_chess960() {
         Variant::Chess960
     } else {
         Variant::Standard
     };
-    let mut arbiter = Arbiter::new(&start, edition);
-    let mut claims = Claims::default();
-    claims.observe(&arbiter);
-    // Once the game is over, the remaining moves are checked on the board
-    // only: they are void under the rules.
-    let mut after_end: Option<Chess> = arbiter.is_over().then(|| arbiter.position().clone());
-    let mut ended = after_end.as_ref().map(|_| ended_at(&arbiter));
-    let mut plies_after_end = 0;
-    // The moves the arbiter played, for the exact 5.2.2 check.
-    let mut played = Vec::new();
-    // Replay mode: the legality of each move proves that the position
-    // before it was neither checkmate nor stalemate, so the arbiter decides
-    // those two only where it must (a claim found, another ending, the last
-    // position).
+    let mut replay = Replay::new(Arbiter::new(&start, edition), dead);
     for (index, san) in game.moves.iter().enumerate() {
-        let ply = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        let refused = |reason: String| GameError::Move {
-            ply,
-            san: san.to_string(),
-            reason: match san.san {
-                San::Null => "a null move is not a move of chess".to_owned(),
-                _ => reason,
-            },
-        };
-        if let Some(position) = &mut after_end {
-            let mv = to_move(&san.san, position).map_err(|err| refused(err.to_string()))?;
-            position.play_unchecked(mv);
-            plies_after_end += 1;
-            continue;
-        }
-        // A position where no move is legal (checkmate or stalemate, still
-        // undecided) refuses every move here, as a game over would.
-        let mv = to_move(&san.san, arbiter.position()).map_err(|err| refused(err.to_string()))?;
-        arbiter
-            .play_replayed(mv)
-            .map_err(|err| refused(err.to_string()))?;
-        if dead == DeadCheck::Exact {
-            played.push(mv);
-        }
-        claims.observe(&arbiter);
-        if arbiter.is_settled() && arbiter.is_over() {
-            ended = Some(ended_at(&arbiter));
-            after_end = Some(arbiter.position().clone());
-        }
+        replay.play(index, san)?;
     }
+    let Replay {
+        mut arbiter,
+        claims,
+        mut ended,
+        mut plies_after_end,
+        played,
+        ..
+    } = replay;
     arbiter.settle();
     if ended.is_none() && arbiter.is_over() {
         ended = Some(ended_at(&arbiter));
@@ -195,6 +151,99 @@ pub fn adjudicate_with(
         final_status: arbiter.status(),
         dead_position,
     })
+}
+
+/// The number of plies of `game`'s main line, once it is known to be
+/// readable: neither too long nor with a syntax error, and ended by a
+/// termination marker.
+fn readable_plies(game: &PgnGame) -> Result<u32, GameError> {
+    if let Some(limit) = &game.too_long {
+        return Err(GameError::TooLong {
+            line: game.line,
+            limit: limit.clone(),
+        });
+    }
+    if let Some(error) = &game.syntax_error {
+        return Err(GameError::Syntax(error.clone()));
+    }
+    let plies = u32::try_from(game.moves.len()).unwrap_or(u32::MAX);
+    if game.termination.is_none() {
+        return Err(GameError::Truncated { plies });
+    }
+    Ok(plies)
+}
+
+/// A game being replayed: with the arbiter until the game is over by
+/// rule, then on the board alone.
+struct Replay {
+    arbiter: Arbiter,
+    claims: Claims,
+    /// Once the game is over, the board the remaining moves are checked on:
+    /// they are void under the rules.
+    after_end: Option<Chess>,
+    ended: Option<EndedAt>,
+    plies_after_end: u32,
+    /// The moves the arbiter played, for the exact 5.2.2 check.
+    played: Vec<Move>,
+    dead: DeadCheck,
+}
+
+impl Replay {
+    fn new(arbiter: Arbiter, dead: DeadCheck) -> Replay {
+        let mut claims = Claims::default();
+        claims.observe(&arbiter);
+        let after_end: Option<Chess> = arbiter.is_over().then(|| arbiter.position().clone());
+        let ended = after_end.as_ref().map(|_| ended_at(&arbiter));
+        Replay {
+            arbiter,
+            claims,
+            after_end,
+            ended,
+            plies_after_end: 0,
+            played: Vec::new(),
+            dead,
+        }
+    }
+
+    /// Plays `san`, the move at `index` of the main line.
+    ///
+    /// Replay mode: the legality of each move proves that the position
+    /// before it was neither checkmate nor stalemate, so the arbiter decides
+    /// those two only where it must (a claim found, another ending, the last
+    /// position).
+    fn play(&mut self, index: usize, san: &SanPlus) -> Result<(), GameError> {
+        let ply = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let refused = |reason: String| GameError::Move {
+            ply,
+            san: san.to_string(),
+            reason: match san.san {
+                San::Null => "a null move is not a move of chess".to_owned(),
+                _ => reason,
+            },
+        };
+        if let Some(position) = &mut self.after_end {
+            let mv = to_move(&san.san, position).map_err(|err| refused(err.to_string()))?;
+            position.play_unchecked(mv);
+            self.plies_after_end += 1;
+            return Ok(());
+        }
+        // A position where no move is legal (checkmate or stalemate, still
+        // undecided) refuses every move here, as a game over would.
+        let arbiter = &mut self.arbiter;
+        let mv = to_move(&san.san, arbiter.position()).map_err(|err| refused(err.to_string()))?;
+        arbiter
+            .play_replayed(mv)
+            .map_err(|err| refused(err.to_string()))?;
+        if self.dead == DeadCheck::Exact {
+            self.played.push(mv);
+        }
+        self.claims.observe(arbiter);
+        if arbiter.is_settled() && arbiter.is_over() {
+            self.ended = Some(ended_at(arbiter));
+            self.after_end = Some(arbiter.position().clone());
+        }
+        Ok(())
+    }
 }
 
 fn ended_at(arbiter: &Arbiter) -> EndedAt {
@@ -519,115 +568,166 @@ pub fn adjudicate_source<R, F>(
     source_name: &str,
     reader: R,
     options: &AdjudicateOptions,
-    mut on_report: F,
+    on_report: F,
 ) -> Result<(), AdjudicateError>
 where
     R: Read + Send,
     F: FnMut(&GameReport, Option<&str>),
 {
-    let limits = options.limits;
-    let judge = |unit: Result<Unit, SourceError>| {
-        unit.map(|unit| {
-            let game = parse(&unit, &limits);
-            let report =
-                GameReport::checked_taking(source_name, game, options.edition, options.dead);
-            let line = options.json.then(|| report.json());
-            (report, line)
-        })
-    };
     let never = AtomicBool::new(false);
     let stop = options.stop.as_deref().unwrap_or(&never);
-    let stopped = || stop.load(Ordering::SeqCst);
-    let mut failure = None;
-    let mut reported = 0u64;
-    let mut report = |report: &GameReport, line: Option<&str>| {
-        reported += 1;
-        on_report(report, line);
+    let mut reporting = Reporting {
+        on_report,
+        reported: 0,
+        failure: None,
     };
     let ended = if options.threads <= 1 {
-        // One thread: game by game, numbered as read.
-        let mut ended = Ended::Whole;
-        for unit in Units::new(reader, limits) {
-            if stopped() {
-                ended = Ended::Stopped;
-                break;
-            }
-            match judge(unit) {
-                Ok(_) if stopped() => {
-                    ended = Ended::Stopped;
-                    break;
-                }
-                Ok((game, line)) => report(&game, line.as_deref()),
-                Err(error) => failure = Some(error),
-            }
-        }
-        ended
+        game_by_game(source_name, reader, options, stop, &mut reporting)
     } else {
-        // Several: the reading thread cuts the text into pieces of whole
-        // games, each worker cuts and judges the games of its own pieces,
-        // and the calling thread numbers the games in order.
-        let piece_size = piece_bytes(options);
-        let mut numbering = Numbering::default();
-        // The source as JSON writes it, once for every line.
-        let source = serde_json::to_string(source_name).unwrap_or_default();
-        let sharing = Sharing {
-            threads: options.threads,
-            batch: options.batch,
-            max_weight: piece_size,
-        };
-        in_order_streamed(
-            Chunks::new(reader, limits, piece_size),
-            sharing,
-            // A piece is a batch of its own, however far short of the size
-            // its last game left it; games cut one by one batch up by size.
-            |item| match item {
-                Item::Piece(_) => piece_size,
-                Item::Unit(unit) => unit.as_ref().map_or(0, Unit::weight),
-            },
-            stop,
-            // Each game's report goes out as soon as it is judged.
-            |item, emit| match item {
-                Item::Piece(piece) => {
-                    for unit in piece.units(limits) {
-                        if !emit(judge(unit)) {
-                            return;
-                        }
-                    }
-                }
-                Item::Unit(unit) => {
-                    emit(judge(unit));
-                }
-            },
-            |outcome| {
-                match outcome {
-                    Ok((mut game, line)) => {
-                        let in_piece = game.game;
-                        game.game = numbering.next_game();
-                        let line = line.map(|json| renumbered(json, &source, &game, in_piece));
-                        report(&game, line.as_deref());
-                    }
-                    Err(mut error) => {
-                        error.after_game = numbering.read();
-                        failure = Some(error);
-                    }
-                }
-                true
-            },
-        )?
+        in_pieces(source_name, reader, options, stop, &mut reporting)?
     };
-    if ended == Ended::Stopped {
-        return Err(AdjudicateError::Stopped {
-            source_name: source_name.to_owned(),
-            reported,
-        });
+    reporting.end(source_name, ended)
+}
+
+/// A game's report and, if the options ask for it, its JSON line; or the
+/// failure of the source.
+type Judged = Result<(GameReport, Option<String>), SourceError>;
+
+/// Reads and judges the game `unit` holds, as `options` say.
+fn judge(
+    source_name: &str,
+    options: &AdjudicateOptions,
+    unit: Result<Unit, SourceError>,
+) -> Judged {
+    unit.map(|unit| {
+        let game = parse(&unit, &options.limits);
+        let report = GameReport::checked_taking(source_name, game, options.edition, options.dead);
+        let line = options.json.then(|| report.json());
+        (report, line)
+    })
+}
+
+/// What a run of [`adjudicate_source`] has reporting on: the reports, each to
+/// `on_report` and counted, and the failure of the source, if any.
+struct Reporting<F> {
+    on_report: F,
+    reported: u64,
+    failure: Option<SourceError>,
+}
+
+impl<F: FnMut(&GameReport, Option<&str>)> Reporting<F> {
+    fn report(&mut self, report: &GameReport, line: Option<&str>) {
+        self.reported += 1;
+        (self.on_report)(report, line);
     }
-    match failure {
-        Some(error) => Err(AdjudicateError::Source {
-            source_name: source_name.to_owned(),
-            error,
-        }),
-        None => Ok(()),
+
+    /// How the run that `ended` so ends: stopped, failed, or whole.
+    fn end(self, source_name: &str, ended: Ended) -> Result<(), AdjudicateError> {
+        if ended == Ended::Stopped {
+            return Err(AdjudicateError::Stopped {
+                source_name: source_name.to_owned(),
+                reported: self.reported,
+            });
+        }
+        match self.failure {
+            Some(error) => Err(AdjudicateError::Source {
+                source_name: source_name.to_owned(),
+                error,
+            }),
+            None => Ok(()),
+        }
     }
+}
+
+/// [`adjudicate_source`] on one thread: game by game, numbered as read.
+fn game_by_game<R, F>(
+    source_name: &str,
+    reader: R,
+    options: &AdjudicateOptions,
+    stop: &AtomicBool,
+    reporting: &mut Reporting<F>,
+) -> Ended
+where
+    R: Read,
+    F: FnMut(&GameReport, Option<&str>),
+{
+    let stopped = || stop.load(Ordering::SeqCst);
+    for unit in Units::new(reader, options.limits) {
+        if stopped() {
+            return Ended::Stopped;
+        }
+        match judge(source_name, options, unit) {
+            Ok(_) if stopped() => return Ended::Stopped,
+            Ok((game, line)) => reporting.report(&game, line.as_deref()),
+            Err(error) => reporting.failure = Some(error),
+        }
+    }
+    Ended::Whole
+}
+
+/// [`adjudicate_source`] on several threads: the reading thread cuts the
+/// text into pieces of whole games, each worker cuts and judges the games
+/// of its own pieces, and the calling thread numbers the games in order.
+fn in_pieces<R, F>(
+    source_name: &str,
+    reader: R,
+    options: &AdjudicateOptions,
+    stop: &AtomicBool,
+    reporting: &mut Reporting<F>,
+) -> Result<Ended, ParallelError>
+where
+    R: Read + Send,
+    F: FnMut(&GameReport, Option<&str>),
+{
+    let limits = options.limits;
+    let piece_size = piece_bytes(options);
+    let mut numbering = Numbering::default();
+    // The source as JSON writes it, once for every line.
+    let source = serde_json::to_string(source_name).unwrap_or_default();
+    let sharing = Sharing {
+        threads: options.threads,
+        batch: options.batch,
+        max_weight: piece_size,
+    };
+    in_order_streamed(
+        Chunks::new(reader, limits, piece_size),
+        sharing,
+        // A piece is a batch of its own, however far short of the size its
+        // last game left it; games cut one by one batch up by size.
+        |item| match item {
+            Item::Piece(_) => piece_size,
+            Item::Unit(unit) => unit.as_ref().map_or(0, Unit::weight),
+        },
+        stop,
+        // Each game's report goes out as soon as it is judged.
+        |item, emit| match item {
+            Item::Piece(piece) => {
+                for unit in piece.units(limits) {
+                    if !emit(judge(source_name, options, unit)) {
+                        return;
+                    }
+                }
+            }
+            Item::Unit(unit) => {
+                emit(judge(source_name, options, unit));
+            }
+        },
+        |judged| {
+            match judged {
+                Ok((mut game, line)) => {
+                    let in_piece = game.game;
+                    game.game = numbering.next_game();
+                    let line = line.map(|json| renumbered(json, &source, &game, in_piece));
+                    reporting.report(&game, line.as_deref());
+                }
+                Err(mut error) => {
+                    error.after_game = numbering.read();
+                    reporting.failure = Some(error);
+                }
+            }
+            true
+        },
+    )
 }
 
 /// The text of a piece handed to one worker at a time, at most.

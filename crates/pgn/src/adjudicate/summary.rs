@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 
 use super::GameReport;
 use super::finding::GameFinding;
+use super::time_forfeit::TIME_FORFEIT_ARTICLE;
 use crate::Variant;
+use drawrules::Article;
 
 /// The findings of many games: counts and the first few examples of each.
 ///
@@ -111,13 +113,13 @@ impl Summary {
         if self.won_on_time_searched > 0 {
             let _ = writeln!(
                 out,
-                "won on time and checked under 6.9: {} (searched {}; the winner could mate in {})",
+                "won on time and checked under {TIME_FORFEIT_ARTICLE}: {} (searched {}; the winner could mate in {})",
                 self.won_on_time, self.won_on_time_searched, self.won_on_time_could_mate
             );
         } else {
             let _ = writeln!(
                 out,
-                "won on time and checked under 6.9: {} (by material and locked walls only; \
+                "won on time and checked under {TIME_FORFEIT_ARTICLE}: {} (by material and locked walls only; \
                  --exact-dead-position also searches for a mate)",
                 self.won_on_time
             );
@@ -125,7 +127,8 @@ impl Summary {
         if self.dead_checked > 0 {
             let _ = writeln!(
                 out,
-                "dead positions (5.2.2) also decided exactly in {} games",
+                "dead positions ({}) also decided exactly in {} games",
+                Article::DeadPosition,
                 self.dead_checked
             );
         }

@@ -28,6 +28,11 @@ use drawrules::laws::GameResult;
 use drawrules::mating::{Budget, Mating, Side};
 use drawrules::unwinnable::{can_ever_mate_in, never_mates};
 
+/// The number of Article 6.9, the article this module reads. It is not
+/// one of the library's [`Article`](drawrules::Article)s, which are the
+/// articles the arbiter decides, so it has its one home here.
+pub(crate) const TIME_FORFEIT_ARTICLE: &str = "6.9";
+
 /// Article 6.9 on a game won on time: the winner, and whether it could
 /// still have checkmated from the final position, with the evidence.
 ///

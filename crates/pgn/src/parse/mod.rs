@@ -9,7 +9,7 @@ use crate::Limits;
 use crate::game::PgnGame;
 use crate::lexer::Lexer;
 use crate::scan::Problem;
-use crate::units::Unit;
+use crate::unit::Unit;
 
 /// Parses one stretch of a game's text (the scanner's frame) into `game`:
 /// tags, moves and termination marker; a reading error becomes the game's

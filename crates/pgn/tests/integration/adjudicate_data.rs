@@ -11,12 +11,12 @@
 //!   by the tests marked `#[ignore = "needs ../shared/data"]`, the Lichess
 //!   sample of `drawrules_scenario::shared` (283 games) and the whole
 //!   collection (over 41,000 games). Run them with `cargo test -p drawrules-pgn --test
-//!   adjudicate_data -- --include-ignored` (CI does); without the
+//!   integration adjudicate_data -- --include-ignored` (CI does); without the
 //!   directory they fail with a message, never pass unchecked.
 
 use std::collections::BTreeMap;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use drawrules::mating::{Mating, Side};
 use drawrules::unwinnable::never_mates;
@@ -26,53 +26,11 @@ use drawrules_pgn::adjudicate::{
     adjudicate_source, is_time_forfeit,
 };
 use drawrules_pgn::{Games, PgnGame, open};
-use drawrules_scenario::pgn_text::generated_pgn;
 use drawrules_scenario::shared::{self, LICHESS_RARE, LICHESS_SAMPLE_GAMES};
 
-/// The shared game collection; a test that needs it fails without it.
-fn data() -> PathBuf {
-    let dir = shared::data_dir();
-    assert!(
-        dir.is_dir(),
-        "this test needs the game collection at {} (../shared/data beside the \
-         repository)",
-        dir.display()
-    );
-    dir
-}
-
-/// The Lichess sample of the shared collection.
-fn sample() -> String {
-    shared::lichess_sample().unwrap_or_else(|err| panic!("{err}"))
-}
-
-const SAMPLE_NAME: &str = "lichess-sample";
-
-/// The generated games every clone adjudicates.
-fn generated() -> String {
-    generated_pgn(GENERATED_GAMES, 0x5eed_0029)
-}
-
-const GENERATED_GAMES: usize = 300;
-
-const GENERATED_NAME: &str = "generated.pgn";
-
-/// Every PGN file of the collection, in a fixed order.
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir.join("pgn-extract-games"))
-        .expect("readable pgn-extract-games")
-        .map(|entry| entry.expect("entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "pgn"))
-        .collect();
-    files.sort();
-    files.push(dir.join("tcec-compact.pgn.xz"));
-    files.push(dir.join("lichess-elite-2013-2015.pgn.xz"));
-    files
-}
-
-fn short_name(path: &Path) -> String {
-    path.file_name().unwrap().to_string_lossy().into_owned()
-}
+use crate::util::{
+    GENERATED_GAMES, GENERATED_NAME, SAMPLE_NAME, data, files, generated, sample, short_name,
+};
 
 /// Everything adjudicate says about one source, on two threads.
 struct Adjudicated {

@@ -5,12 +5,7 @@ use std::io::{Read, Write};
 
 use drawrules_pgn::{Games, Limits, PgnGame, SourceError, decompressed};
 
-/// A good game named `name`.
-fn game(name: &str) -> String {
-    format!(
-        "[Event \"{name}\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n"
-    )
-}
+use crate::util::{game, many};
 
 /// The games of `text`: (event, syntax error or too long) per game, and
 /// the source error at the end if any.
@@ -214,11 +209,6 @@ fn a_game_over_a_small_byte_limit_is_skipped_however_the_text_is_read() {
     assert_eq!(games.len(), 3, "{games:?}");
     assert_eq!(games[1].1.as_deref(), Some("more than 100 bytes"));
     assert_eq!(games[2], ("B".into(), None));
-}
-
-/// `count` good games, each named by its number.
-fn many(count: usize) -> String {
-    (1..=count).map(|n| game(&n.to_string())).collect()
 }
 
 /// The games of a compressed text cut at `cut` bytes: the number read, the
