@@ -44,10 +44,12 @@
 //! | [`explain`] | a game played through any [`Rules`], a row per ply, and the table people read | the above |
 //!
 //! The library knows nothing of the command line, the conformance corpus,
-//! PGN or test generators: those are the workspace's other crates
-//! (`drawrules-conformance`, `drawrules-pgn`, `drawrules-scenario`,
-//! `drawrules-oracle`, `drawrules-cli`), which depend on this one and never
-//! the other way round.
+//! PGN, test generators, the book or its web page: those are the
+//! workspace's other crates (`drawrules-conformance`, `drawrules-pgn`,
+//! `drawrules-scenario`, `drawrules-oracle`, `drawrules-cli`,
+//! `drawrules-book`, `drawrules-web`), which depend on this one and never
+//! the other way round, and `drawrules-board`, the boards the book and the
+//! page draw, which depends on shakmaty alone.
 //!
 //! # Examples
 //!

@@ -164,7 +164,7 @@ impl Arbiter {
             position,
         };
         arbiter.window.restart(&arbiter.position, arbiter.hash);
-        arbiter.judge();
+        arbiter.decide_endings();
         arbiter
     }
 
@@ -198,7 +198,7 @@ impl Arbiter {
     pub fn with_dead_rule(mut self, rule: DeadRule) -> Arbiter {
         self.dead_rule = rule;
         self.carried = None;
-        self.judge();
+        self.decide_endings();
         self
     }
 
@@ -616,7 +616,7 @@ impl Arbiter {
         debug_assert!(self.position.is_legal(mv), "{mv:?} must be legal");
         let changes_material = mv.is_capture() || mv.is_promotion();
         self.step(mv);
-        self.judge_replayed(changes_material);
+        self.decide_endings_replayed(changes_material);
         Ok(())
     }
 
@@ -633,7 +633,7 @@ impl Arbiter {
     /// Plays the legal move `mv` and judges the new position.
     fn advance(&mut self, mv: Move) {
         self.step(mv);
-        self.judge();
+        self.decide_endings();
     }
 
     /// Plays the legal move `mv`: position, hash, clock and window.
@@ -671,16 +671,13 @@ impl Arbiter {
 
     /// Decides the automatic endings of the new position (Articles 5.1.1,
     /// 5.2.1, 5.2.2, 9.6.1, 9.6.2).
-    fn judge(&mut self) {
+    fn decide_endings(&mut self) {
         self.unsettled = false;
         self.ended.clear();
         let stuck = !has_legal_king_step(&self.position) && self.position.legal_moves().is_empty();
         let check = self.position.is_check();
         let checkmate = stuck && check;
-        let fivefold = match self.edition {
-            Edition::Fide2018 => self.window.repetition() >= 5,
-            Edition::Fide2014 => self.window.four_ply_rhythm(&self.position),
-        };
+        let fivefold = self.is_fivefold();
         let dead = self.dead(checkmate);
         let holds = [
             (Ending::Checkmate, checkmate),
@@ -699,6 +696,16 @@ impl Arbiter {
 }
 
 impl Arbiter {
+    /// Article 9.6.1 for the current position: five occurrences of it
+    /// (2017 on), or under the 2014 text the same position at plies n,
+    /// n-4, n-8, n-12 and n-16.
+    fn is_fivefold(&self) -> bool {
+        match self.edition {
+            Edition::Fide2018 => self.window.repetition() >= 5,
+            Edition::Fide2014 => self.window.four_ply_rhythm(&self.position),
+        }
+    }
+
     /// Article 5.2.2 for the current position under the arbiter's rule,
     /// `checkmate` telling whether it is mate; notes an undetermined
     /// verdict.
@@ -739,11 +746,8 @@ impl Arbiter {
 
     /// Decides the endings of the new position in replay mode: when none
     /// but checkmate or stalemate can hold, those two are left open.
-    fn judge_replayed(&mut self, changes_material: bool) {
-        let fivefold = match self.edition {
-            Edition::Fide2018 => self.window.repetition() >= 5,
-            Edition::Fide2014 => self.window.four_ply_rhythm(&self.position),
-        };
+    fn decide_endings_replayed(&mut self, changes_material: bool) {
+        let fivefold = self.is_fivefold();
         // The material test depends on the pieces alone: the position
         // before this move passed it, so it can fail only after a capture
         // or a promotion.
@@ -753,7 +757,7 @@ impl Arbiter {
             || self.dead_rule != DeadRule::Material
             || (changes_material && self.position.is_insufficient_material())
         {
-            self.judge();
+            self.decide_endings();
         } else {
             self.ended.clear();
             self.unsettled = true;
@@ -781,7 +785,7 @@ impl Rules for Arbiter {
 
     fn set_dead_rule(&mut self, rule: DeadRule) -> bool {
         // The current position keeps its verdict (see the trait); the
-        // next `judge` uses the new rule.
+        // next `decide_endings` uses the new rule.
         self.dead_rule = rule;
         true
     }

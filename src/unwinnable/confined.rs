@@ -40,7 +40,9 @@
 //! argument gives up on a position with an en passant capture possible
 //! now, or with a castling right other than standard chess's.
 
-use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Position, Rank, Role, Square, attacks};
+use shakmaty::{
+    Bitboard, Board, Chess, Color, EnPassantMode, Position, Rank, Role, Square, attacks,
+};
 
 use super::wall::piece_attacks;
 
@@ -63,62 +65,10 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
     let Some(their_king) = board.king_of(!mater) else {
         return false;
     };
-    let mut men: Vec<Man> = board
-        .occupied()
-        .into_iter()
-        .filter_map(|square| {
-            let piece = board.piece_at(square)?;
-            Some(Man {
-                from: square,
-                color: piece.color,
-                role: piece.role,
-                reach: Bitboard::from(square),
-            })
-        })
-        .collect();
-    // Men other than kings (by their first square) that some man could
-    // take.
-    let mut takeable = Bitboard::EMPTY;
-    loop {
-        let before: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
-        let takeable_before = takeable;
-        let fixed = fixed_men(&men, takeable);
-        for index in 0..men.len() {
-            let man = &men[index];
-            let reach = match man.role {
-                Role::Pawn => match pawn_reach(&men, index, fixed, takeable) {
-                    Some(reach) => reach,
-                    None => return false,
-                },
-                _ => piece_reach(&men, index, fixed),
-            };
-            men[index].reach = reach;
-        }
-        // Men other than kings that some enemy man may now take: a piece
-        // or king that may step where the man may stand, or a pawn that may
-        // attack such a square (a pawn takes only diagonally).
-        let mut takers = [Bitboard::EMPTY; 2];
-        for other in &men {
-            takers[other.color as usize] |= match other.role {
-                Role::Pawn => other
-                    .reach
-                    .into_iter()
-                    .fold(Bitboard::EMPTY, |all, square| {
-                        all | attacks::pawn_attacks(other.color, square)
-                    }),
-                _ => other.reach,
-            };
-        }
-        for man in men.iter().filter(|man| man.role != Role::King) {
-            if (takers[(!man.color) as usize] & man.reach).any() {
-                takeable.add(man.from);
-            }
-        }
-        let after: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
-        if after == before && takeable == takeable_before {
-            break;
-        }
-    }
+    let mut men = men_on(board);
+    let Some(takeable) = grow_reaches(&mut men) else {
+        return false;
+    };
     let fixed = fixed_men(&men, takeable);
     let Some(king_region) = men
         .iter()
@@ -127,21 +77,7 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
     else {
         return false;
     };
-    // The men of the mater that may ever attack a square the other king
-    // may stand on.
-    let attackers: Vec<&Man> = men
-        .iter()
-        .filter(|man| man.color == mater && man.role != Role::King)
-        .filter(|man| {
-            man.reach.into_iter().any(|square| {
-                let hits = match man.role {
-                    Role::Pawn => attacks::pawn_attacks(mater, square),
-                    role => piece_attacks(role, square, fixed.all),
-                };
-                (hits & king_region).any()
-            })
-        })
-        .collect();
+    let attackers = attackers_of(&men, mater, king_region, fixed);
     let Some(first) = attackers.first() else {
         return true;
     };
@@ -162,6 +98,89 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
         .map(|man| man.reach)
         .collect();
     no_square_can_be_mate(king_region, light, mater_king, &helpers)
+}
+
+/// Every man on `board`, its reach its own square.
+fn men_on(board: &Board) -> Vec<Man> {
+    board
+        .occupied()
+        .into_iter()
+        .filter_map(|square| {
+            let piece = board.piece_at(square)?;
+            Some(Man {
+                from: square,
+                color: piece.color,
+                role: piece.role,
+                reach: Bitboard::from(square),
+            })
+        })
+        .collect()
+}
+
+/// Grows every man's reach until nothing changes; gives the men other
+/// than kings (by their first square) that some man could take, or `None`
+/// when a pawn could reach its last rank.
+fn grow_reaches(men: &mut [Man]) -> Option<Bitboard> {
+    let mut takeable = Bitboard::EMPTY;
+    loop {
+        let before: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
+        let takeable_before = takeable;
+        let fixed = fixed_men(men, takeable);
+        for index in 0..men.len() {
+            let reach = match men[index].role {
+                Role::Pawn => pawn_reach(men, index, fixed, takeable)?,
+                _ => piece_reach(men, index, fixed),
+            };
+            men[index].reach = reach;
+        }
+        takeable |= now_takeable(men);
+        let after: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
+        if after == before && takeable == takeable_before {
+            return Some(takeable);
+        }
+    }
+}
+
+/// Men other than kings that some enemy man may take, given the reaches:
+/// a piece or king that may step where the man may stand, or a pawn that
+/// may attack such a square (a pawn takes only diagonally).
+fn now_takeable(men: &[Man]) -> Bitboard {
+    let mut takers = [Bitboard::EMPTY; 2];
+    for other in men {
+        takers[other.color as usize] |= match other.role {
+            Role::Pawn => other
+                .reach
+                .into_iter()
+                .fold(Bitboard::EMPTY, |all, square| {
+                    all | attacks::pawn_attacks(other.color, square)
+                }),
+            _ => other.reach,
+        };
+    }
+    let mut takeable = Bitboard::EMPTY;
+    for man in men.iter().filter(|man| man.role != Role::King) {
+        if (takers[(!man.color) as usize] & man.reach).any() {
+            takeable.add(man.from);
+        }
+    }
+    takeable
+}
+
+/// The men of `mater` that may ever attack a square of `king_region`, the
+/// squares the other king may stand on.
+fn attackers_of(men: &[Man], mater: Color, king_region: Bitboard, fixed: Fixed) -> Vec<&Man> {
+    men.iter()
+        .filter(|man| man.color == mater && man.role != Role::King)
+        .filter(|man| {
+            man.reach.into_iter().any(|square| {
+                let hits = match man.role {
+                    Role::Pawn => attacks::pawn_attacks(mater, square),
+                    role => piece_attacks(role, square, fixed.all),
+                };
+                (hits & king_region).any()
+            })
+        })
+        .collect()
 }
 
 /// Whether every castling right is one of standard chess (king on its

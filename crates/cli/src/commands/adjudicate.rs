@@ -6,7 +6,7 @@ mod progress;
 
 use std::io::{self, IsTerminal};
 use std::num::NonZero;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -19,7 +19,7 @@ use drawrules_pgn::adjudicate::{
 use progress::Progress;
 
 use crate::flushing::FlushingStdout;
-use crate::signals::StopRequest;
+use crate::signals::{Received, StopRequest};
 use crate::stoppable;
 
 /// Exit code when some game could not be read or replayed.
@@ -87,7 +87,26 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
         Ok(stop) => stop,
         Err(err) => return crate::output::fail(&format!("cannot handle signals: {err}")),
     };
-    let options = AdjudicateOptions {
+    let options = options(args, &stop);
+    let files = files(args);
+    let mut judging = Judging {
+        options: &options,
+        stop: &stop,
+        summary: Summary::new(args.examples),
+        progress: Progress::new(&files),
+        // Every game's line is visible at most a tenth of a second after
+        // the game was judged, and all of them when the run stops.
+        stdout: FlushingStdout::new(),
+        file_failed: false,
+        cut: false,
+    };
+    judging.all(&files);
+    judging.finish(args.json)
+}
+
+/// The library's options as the arguments ask.
+fn options(args: &AdjudicateArgs, stop: &StopRequest) -> AdjudicateOptions {
+    AdjudicateOptions {
         edition: args.rules,
         threads: threads(args.threads),
         json: args.json,
@@ -102,40 +121,76 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
         },
         stop: Some(stop.flag()),
         ..AdjudicateOptions::default()
-    };
-    let files = if args.files.is_empty() {
+    }
+}
+
+/// The files to read: as given, or standard input (`-`) when none is.
+fn files(args: &AdjudicateArgs) -> Vec<PathBuf> {
+    if args.files.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         args.files.clone()
-    };
-    let mut summary = Summary::new(args.examples);
-    let mut progress = Progress::new(&files);
-    let mut file_failed = false;
-    // Every game's line is visible at most a tenth of a second after the
-    // game was judged, and all of them when the run stops.
-    let stdout = FlushingStdout::new();
-    // Whether input was left unjudged by a stop.
-    let mut cut = false;
-    for path in &files {
-        if stop.received().is_some() {
-            cut = true;
-            break;
-        }
-        let input = match stoppable::open(path, stop.flag()) {
-            Ok(input) => input,
-            Err(_) if stop.received().is_some() => {
-                cut = true;
+    }
+}
+
+/// How reading one file ended.
+enum FileOutcome {
+    /// Every game of it was judged.
+    Judged,
+    /// It could not be opened or read to its end.
+    Failed,
+    /// A stop left it (or part of it) unjudged.
+    Cut,
+}
+
+/// A run over the files: what it was asked, where it writes, and what it
+/// found so far.
+struct Judging<'a> {
+    options: &'a AdjudicateOptions,
+    stop: &'a StopRequest,
+    summary: Summary,
+    progress: Progress,
+    stdout: FlushingStdout,
+    /// Whether some file could not be read (to its end).
+    file_failed: bool,
+    /// Whether input was left unjudged by a stop.
+    cut: bool,
+}
+
+impl Judging<'_> {
+    /// Judges `files` in order, until the end or a stop.
+    fn all(&mut self, files: &[PathBuf]) {
+        for path in files {
+            if self.stop.received().is_some() {
+                self.cut = true;
                 break;
             }
+            match self.file(path) {
+                FileOutcome::Judged => {}
+                FileOutcome::Failed => self.file_failed = true,
+                FileOutcome::Cut => {
+                    self.cut = true;
+                    break;
+                }
+            }
+        }
+        self.progress.clear();
+    }
+
+    /// Judges the games of `path`, each reported as it is judged.
+    fn file(&mut self, path: &Path) -> FileOutcome {
+        let input = match stoppable::open(path, self.stop.flag()) {
+            Ok(input) => input,
+            Err(_) if self.stop.received().is_some() => return FileOutcome::Cut,
             Err(err) => {
-                progress.println(&format!("error: {err}"));
-                file_failed = true;
-                continue;
+                self.progress.println(&format!("error: {err}"));
+                return FileOutcome::Failed;
             }
         };
-        progress.reading(Arc::clone(&input.bytes_read));
+        self.progress.reading(Arc::clone(&input.bytes_read));
         let name = path.display().to_string();
-        let outcome = adjudicate_source(&name, input, &options, |report, line| {
+        let (summary, progress, stdout) = (&mut self.summary, &mut self.progress, &self.stdout);
+        let outcome = adjudicate_source(&name, input, self.options, |report, line| {
             summary.add(report);
             progress.tick(summary.games);
             if let Some(line) = line {
@@ -144,53 +199,59 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
                 progress.println(&format!("error: {error}"));
             }
         });
-        progress.finish_file();
+        self.progress.finish_file();
         match outcome {
-            Ok(()) => {}
-            Err(AdjudicateError::Stopped { .. }) => {
-                cut = true;
-                break;
-            }
+            Ok(()) => FileOutcome::Judged,
+            Err(AdjudicateError::Stopped { .. }) => FileOutcome::Cut,
             Err(err) => {
-                progress.println(&format!("error: {err}"));
-                file_failed = true;
+                self.progress.println(&format!("error: {err}"));
+                FileOutcome::Failed
             }
         }
     }
-    progress.clear();
-    let stopped = stop.received().map(|signal| {
-        let rest = if cut {
-            "; the rest of the input was not judged"
-        } else {
-            ""
-        };
-        (
-            signal,
-            format!(
-                "stopped by {} after {} games were reported{rest}",
-                signal.name(),
-                summary.games
-            ),
-        )
-    });
-    if !args.json {
-        stdout.write(&summary.table());
-        if let Some((_, line)) = &stopped {
-            stdout.write(&format!("\n{line}\n"));
+
+    /// The signal that stopped the run, if one did, and the line that
+    /// says so.
+    fn stopped(&self) -> Option<(Received, String)> {
+        self.stop.received().map(|signal| {
+            let rest = if self.cut {
+                "; the rest of the input was not judged"
+            } else {
+                ""
+            };
+            (
+                signal,
+                format!(
+                    "stopped by {} after {} games were reported{rest}",
+                    signal.name(),
+                    self.summary.games
+                ),
+            )
+        })
+    }
+
+    /// Writes the summary (unless `json`) and gives the exit status.
+    fn finish(self, json: bool) -> ExitCode {
+        let stopped = self.stopped();
+        if !json {
+            self.stdout.write(&self.summary.table());
+            if let Some((_, line)) = &stopped {
+                self.stdout.write(&format!("\n{line}\n"));
+            }
         }
-    }
-    if stdout.finish().is_err() {
-        eprintln!("error: could not write to standard output");
-        return ExitCode::from(FILE_FAILED);
-    }
-    if let Some((signal, line)) = stopped {
-        eprintln!("error: adjudicate {line}");
-        ExitCode::from(signal.status())
-    } else if file_failed {
-        ExitCode::from(FILE_FAILED)
-    } else if summary.count(GameFinding::ParseError) > 0 {
-        ExitCode::from(GAME_FAILED)
-    } else {
-        ExitCode::SUCCESS
+        if self.stdout.finish().is_err() {
+            eprintln!("error: could not write to standard output");
+            return ExitCode::from(FILE_FAILED);
+        }
+        if let Some((signal, line)) = stopped {
+            eprintln!("error: adjudicate {line}");
+            ExitCode::from(signal.status())
+        } else if self.file_failed {
+            ExitCode::from(FILE_FAILED)
+        } else if self.summary.count(GameFinding::ParseError) > 0 {
+            ExitCode::from(GAME_FAILED)
+        } else {
+            ExitCode::SUCCESS
+        }
     }
 }

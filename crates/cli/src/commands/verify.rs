@@ -17,7 +17,7 @@ use drawrules_conformance::verify::{
     verify_parallel,
 };
 
-use crate::output::USAGE;
+use crate::output::{BAD_INPUT, USAGE};
 
 /// Report formats.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -97,8 +97,6 @@ pub struct VerifyArgs {
 
 /// Exit code when the engine diverges beyond its known divergences.
 const DIVERGES: u8 = 1;
-/// Exit code for unreadable input (corpus, known file).
-const BAD_INPUT: u8 = 2;
 /// Exit code when the engine is broken and verify stopped early.
 const BROKEN: u8 = 3;
 
