@@ -6,10 +6,12 @@
 //! every report format; our arbiter gives every expected outcome.
 
 use drawrules::Field;
-use drawrules_conformance::protocol::{Answer, EngineError, Hello, JudgeRequest, OutOfRange};
+use drawrules_conformance::protocol::{
+    Answer, EngineError, Hello, JudgeRequest, Malformation, OutOfRange,
+};
 use drawrules_conformance::verify::{
-    Group, KnownDivergences, Malformation, OurArbiter, Problem, Subject, VerifyOptions,
-    VerifyReport, render, verify,
+    Group, KnownDivergences, OurArbiter, Problem, Subject, VerifyOptions, VerifyReport, render,
+    verify,
 };
 
 /// Our arbiter, reading move text in any case and a FEN's extra fields

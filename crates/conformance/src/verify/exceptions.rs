@@ -17,8 +17,9 @@
 //!   rule decided neither way holds the engine to nothing;
 //! * [`claim_after_the_end`]: a claim reported once the game is over is
 //!   grouped apart;
-//! * [`narrowed`]: a part the engine declares with a narrower meaning is
-//!   judged by that meaning;
+//! * [`narrowed`](super::divergence::narrowed): a part the engine
+//!   declares with a narrower meaning is judged by that meaning (where
+//!   one part of a record is compared);
 //! * [`reading_followed`]: a record that holds under an accepted reading;
 //! * [`fen_by_field`]: a `fen` that differs is a departure per field, less
 //!   the fields a published convention writes so (whether the run follows
@@ -30,11 +31,11 @@ use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
 
 #[cfg(test)]
 use crate::protocol::RefusalKind;
-use crate::protocol::{Hello, Meaning, Meanings, Part};
+use crate::protocol::{Hello, Meanings, Part};
 
 use super::cause::Cause;
-use super::compare::{Divergence, TheirRefusal, compare_part};
 use super::conventions::Told;
+use super::divergence::{Divergence, TheirRefusal, compare_part};
 use super::fen_fields::differing_fields;
 use super::readings::Reading;
 
@@ -166,17 +167,6 @@ pub(crate) fn missing_is_allowed(
         .as_ref()
         .map(|r| r.move_ply().map_or(0, |p| p as usize));
     ours_at.is_some_and(|ours_at| ours_at <= refused_at)
-}
-
-/// Our record as the engine's declared meanings ask for it: with
-/// [`Meaning::OnTheBoard`], `draw_claimable` says whether a draw may be
-/// claimed on the board alone.
-pub(crate) fn narrowed(meanings: &Meanings, ours: &Status) -> PartialStatus {
-    let mut record = PartialStatus::from(ours);
-    if meanings.get(&Part::DrawClaimable) == Some(&Meaning::OnTheBoard) {
-        record.draw_claimable = Some(Meaning::on_the_board(ours));
-    }
-    record
 }
 
 /// Not a departure: the engine's record differs from ours at this ply,

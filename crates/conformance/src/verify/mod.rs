@@ -23,8 +23,10 @@ mod cause;
 mod compare;
 mod convention_tally;
 mod conventions;
+mod divergence;
 mod exceptions;
 mod fen_fields;
+mod group;
 mod judge;
 mod judged_by;
 mod known;
@@ -37,14 +39,16 @@ mod subject;
 mod verdicts;
 
 pub use cause::Cause;
-pub use compare::{Comparison, Divergence, Group, compare};
+pub use compare::{Comparison, compare};
 pub use convention_tally::{ConventionTally, DecidedConventions, Decision};
 pub use conventions::{Convention, Told, double_step, told_apart};
+pub use divergence::Divergence;
 pub use fen_fields::{FenField, differing_fields};
+pub use group::Group;
 pub use judge::judge_text;
 pub use judged_by::JudgedBy;
 pub use known::{KnownDivergences, KnownDivergencesError};
-pub use malformed::{Malformation, malformed_game};
+pub use malformed::malformed_game;
 pub use readings::Reading;
 pub use shrink::{Minimal, Trial};
 pub use subject::{OurArbiter, OurExactArbiter, Subject};
@@ -58,7 +62,7 @@ use std::time::{Duration, Instant};
 use drawrules::Judgement;
 
 use crate::corpus::Corpus;
-use crate::protocol::{EngineError, Hello, Part, Profile};
+use crate::protocol::{EngineError, Hello, Malformation, Part, Profile};
 use drawrules::StartPosition;
 use drawrules_scenario::run_of;
 

@@ -14,9 +14,9 @@ use crate::corpus::{BUILT_IN, Case, CaseDeadRule, ExpectedRefusal};
 use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 
 use super::cause::Cause;
-use super::compare::Group;
 use super::convention_tally::DecidedConventions;
 use super::fen_fields::FenField;
+use super::group::Group;
 use super::shrink::{Minimal, Trial};
 use super::verdicts::{Compared, ExtraGroup, Verdict};
 use super::{Finding, JudgedBy, Problem, VerifyReport};
@@ -912,7 +912,7 @@ pub fn markdown(report: &VerifyReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::compare::Divergence;
+    use crate::verify::divergence::Divergence;
     use crate::verify::judge::judged;
     use drawrules::Edition;
 
