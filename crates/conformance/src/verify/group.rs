@@ -30,22 +30,28 @@ pub enum Group {
 }
 
 impl Group {
+    /// One group of each kind beside the parts, in the order reports list
+    /// them. A group's name does not depend on the part of a claim after
+    /// the end or the kind of malformed input, so one stands for all.
+    pub const BESIDE_THE_PARTS: [Group; 5] = [
+        Group::ClaimsAfterTheEnd(Part::Moves),
+        Group::MoveAcceptance,
+        Group::MovesAfterTheEnd,
+        Group::AnswerShape,
+        Group::Input(Malformation::SquareOffTheBoard),
+    ];
+
     /// The name of every group, as reports and known-divergences files
-    /// write them.
+    /// write them: the parts' (but `moves`, whose divergences are move
+    /// acceptance), then those [`Group::BESIDE_THE_PARTS`].
     pub fn names() -> Vec<&'static str> {
-        let mut names: Vec<&'static str> = Part::ALL
+        Part::ALL
             .into_iter()
             .filter(|&part| part != Part::Moves)
-            .map(Part::name)
-            .collect();
-        names.extend([
-            "claims-after-the-end",
-            "move-acceptance",
-            "moves-after-the-end",
-            "answer-shape",
-            "input",
-        ]);
-        names
+            .map(Group::Part)
+            .chain(Group::BESIDE_THE_PARTS)
+            .map(Group::name)
+            .collect()
     }
 
     /// The rule's group name in reports and known-divergences files.

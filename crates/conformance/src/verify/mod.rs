@@ -143,8 +143,8 @@ impl Finding {
     pub fn group(&self) -> &'static str {
         match &self.problem {
             Problem::Divergence(divergence) => divergence.group.name(),
-            Problem::Fault(_) => "fault",
-            Problem::Unsupported(_) => "unsupported",
+            Problem::Fault(_) => ExtraGroup::Fault.name(),
+            Problem::Unsupported(_) => ExtraGroup::Unsupported.name(),
         }
     }
 
@@ -225,7 +225,7 @@ impl VerifyReport {
     pub fn unexpected(&self) -> Vec<&'static str> {
         self.groups()
             .into_keys()
-            .filter(|&group| !(group == "unsupported" && self.allow_unsupported))
+            .filter(|&group| !(group == ExtraGroup::Unsupported.name() && self.allow_unsupported))
             .filter(|&group| self.known.why(group).is_none())
             .collect()
     }

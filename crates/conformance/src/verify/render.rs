@@ -751,7 +751,8 @@ fn junit_outcome(
     verdict: &Verdict,
     findings: &[&Finding],
 ) -> Outcome {
-    let allowed = name == "unsupported" && report.allow_unsupported && !findings.is_empty();
+    let allowed =
+        name == ExtraGroup::Unsupported.name() && report.allow_unsupported && !findings.is_empty();
     let known = report
         .known
         .why(name)
