@@ -528,27 +528,11 @@ fn their_stop(refusal: Option<TheirRefusal<'_>>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION};
     use crate::verify::conventions::Convention;
     use crate::verify::fen_fields::FenField;
+    use crate::verify::fixtures::hello;
     use crate::verify::judge::judged as ours;
-    use drawrules::{Edition, Ending, GameResult};
-
-    fn hello(implements: &[Part], meanings: &[(Part, Meaning)]) -> Hello {
-        Hello {
-            protocol: PROTOCOL_VERSION,
-            name: "test".to_owned(),
-            version: String::new(),
-            implements: implements.to_vec(),
-            profile: None,
-            editions: vec![Edition::Fide2018],
-            draws: DrawPolicies::default(),
-            dead_position: DeadReading::Material,
-            meanings: meanings.iter().copied().collect(),
-            lenient: Vec::new(),
-            ignored: Vec::new(),
-        }
-    }
+    use drawrules::{Ending, GameResult};
 
     /// The engine's answer: our records, changed by `edit` at each ply.
     fn answer(ours: &Judgement, edit: impl Fn(u32, &mut PartialStatus)) -> Answer {
@@ -576,11 +560,11 @@ mod tests {
         // The clock reaches 100 at ply 1; the engine refuses move 2.
         let ours = ours("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "a1a2 e8e7");
         let game_over = Some((Some(2), RefusalKind::GameOver, "the game is drawn"));
-        let mut automatic = hello(&[Part::Moves], &[]);
+        let mut automatic = hello(&[Part::Moves]);
         automatic.draws.fifty_moves = crate::protocol::Policy::Automatic(None);
         assert_eq!(they_stopped_first(&automatic, &ours, 2, game_over), None);
         // Under the Laws the same stop refuses a move we play.
-        let laws = hello(&[Part::Moves], &[]);
+        let laws = hello(&[Part::Moves]);
         let refused = they_stopped_first(&laws, &ours, 2, game_over).expect("a divergence");
         assert_eq!(refused.group, Group::MoveAcceptance);
         assert_eq!(refused.ply, Some(2));
@@ -625,7 +609,7 @@ mod tests {
                 record.ended = Some(vec![Ending::Stalemate]);
             }
         });
-        let found = compare(&hello(&ENDINGS, &[]), &ours, &alone);
+        let found = compare(&hello(&ENDINGS), &ours, &alone);
         assert_eq!(found.divergences, []);
         assert_eq!(
             found.readings,
@@ -639,7 +623,7 @@ mod tests {
                 record.result = Some(GameResult::Ongoing);
             }
         });
-        let found = compare(&hello(&ENDINGS, &[]), &ours, &unfinished);
+        let found = compare(&hello(&ENDINGS), &ours, &unfinished);
         let groups: Vec<Group> = found.divergences.iter().map(|d| d.group).collect();
         assert_eq!(
             groups,
@@ -663,7 +647,7 @@ mod tests {
                     Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".to_owned());
             }
         });
-        let found = compare(&hello(&[Part::Fen], &[]), &ours, &original);
+        let found = compare(&hello(&[Part::Fen]), &ours, &original);
         assert_eq!(found.divergences, []);
         let original_plies = found
             .conventions
@@ -677,7 +661,7 @@ mod tests {
                 );
             }
         });
-        let found = compare(&hello(&[Part::Fen], &[]), &ours, &stale);
+        let found = compare(&hello(&[Part::Fen]), &ours, &stale);
         assert_eq!(found.divergences.len(), 1, "{:?}", found.divergences);
         assert_eq!(found.divergences[0].cause, Cause::UnusableEnPassant);
         assert_eq!(found.conventions.plies(FenField::EnPassant), 1);
@@ -697,7 +681,7 @@ mod tests {
                 );
             }
         });
-        let found = compare(&hello(&[Part::Fen], &[]), &ours, &twice);
+        let found = compare(&hello(&[Part::Fen]), &ours, &twice);
         let causes: Vec<(Cause, Option<u32>)> =
             found.divergences.iter().map(|d| (d.cause, d.ply)).collect();
         assert_eq!(
@@ -722,9 +706,14 @@ mod tests {
             record.draw_claimable = record.claims.as_ref().map(|claims| !claims.is_empty());
         });
         let part = [Part::DrawClaimable];
-        let narrow = hello(&part, &[(Part::DrawClaimable, Meaning::OnTheBoard)]);
+        let narrow = Hello {
+            meanings: [(Part::DrawClaimable, Meaning::OnTheBoard)]
+                .into_iter()
+                .collect(),
+            ..hello(&part)
+        };
         assert_eq!(compare(&narrow, &ours, &board_only).divergences, []);
-        let found = compare(&hello(&part, &[]), &ours, &board_only);
+        let found = compare(&hello(&part), &ours, &board_only);
         assert_eq!(found.divergences.len(), 1);
         assert_eq!(found.divergences[0].ply, Some(7));
     }
@@ -742,12 +731,17 @@ mod tests {
             out_of_range: Vec::new(),
         };
         let part = [Part::GameFiftyMoves];
-        let narrow = hello(&part, &[(Part::GameFiftyMoves, Meaning::CountReached)]);
+        let narrow = Hello {
+            meanings: [(Part::GameFiftyMoves, Meaning::CountReached)]
+                .into_iter()
+                .collect(),
+            ..hello(&part)
+        };
         let found = compare(&narrow, &ours, &filter);
         assert_eq!(found.divergences, []);
         assert_eq!(found.plies.get(&Part::GameFiftyMoves), Some(&2));
         // As a claim, it is one too many: checkmate left nothing to claim.
-        let found = compare(&hello(&part, &[]), &ours, &filter);
+        let found = compare(&hello(&part), &ours, &filter);
         assert_eq!(found.divergences.len(), 1);
     }
 }

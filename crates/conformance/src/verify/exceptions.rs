@@ -210,26 +210,11 @@ pub(crate) fn fen_by_field(whole: &Divergence, told: &[Told]) -> Vec<Divergence>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION, Policy};
+    use crate::protocol::Policy;
+    use crate::verify::fixtures::hello;
     use crate::verify::judge::judged;
     use drawrules::mating::{Budget, DeadRule};
     use drawrules::{Edition, Ending, Notation, Reference, Rules, StartPosition, judge};
-
-    fn hello(implements: &[Part]) -> Hello {
-        Hello {
-            protocol: PROTOCOL_VERSION,
-            name: "test".to_owned(),
-            version: String::new(),
-            implements: implements.to_vec(),
-            profile: None,
-            editions: vec![Edition::Fide2018],
-            draws: DrawPolicies::default(),
-            dead_position: DeadReading::Material,
-            meanings: Meanings::new(),
-            lenient: Vec::new(),
-            ignored: Vec::new(),
-        }
-    }
 
     fn last(fen: &str, moves: &str) -> Status {
         judged(fen, moves).records.pop().unwrap()

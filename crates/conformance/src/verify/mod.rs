@@ -26,6 +26,8 @@ mod conventions;
 mod divergence;
 mod exceptions;
 mod fen_fields;
+#[cfg(test)]
+mod fixtures;
 mod group;
 mod judge;
 mod judged_by;
