@@ -1,6 +1,6 @@
 //! The integration tests of drawrules-conformance, one binary: the
 //! corpus loader at its limits, the accepted readings against the corpus,
-//! and `verify` against our arbiter, answers doctored in process and the
+//! the situations of the generated games, and `verify` against our arbiter, answers doctored in process and the
 //! fake engines of `crates/conformance/tests/engines/`.
 //!
 //! `corpus_memory` counts allocations with a global allocator of its own:
@@ -13,7 +13,9 @@ mod corpus_memory;
 mod corpus_scale;
 mod malformed;
 mod readings;
+mod situations;
 mod verify;
+mod verify_castling_keys;
 mod verify_exact_dead;
 mod verify_findings;
 mod verify_profiles;
