@@ -580,7 +580,7 @@ fn verify_replaces_a_stale_junit_file_on_every_exit() {
     // declared absent): the file says so in one failing test case.
     std::fs::write(&file, stale).unwrap();
     let engine = format!(
-        "python3 {}/../../tests/engines/handshake-says.py '{{\"implements\": [\"fifty-moves\"], \"draws\": {{\"fifty-moves\": \"absent\"}}}}'",
+        "python3 {}/../conformance/tests/engines/handshake-says.py '{{\"implements\": [\"fifty-moves\"], \"draws\": {{\"fifty-moves\": \"absent\"}}}}'",
         env!("CARGO_MANIFEST_DIR")
     );
     let output = drawrules(&[

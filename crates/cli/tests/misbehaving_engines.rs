@@ -1,5 +1,5 @@
 //! `drawrules verify` against engines that misbehave on purpose
-//! (`tests/engines/` at the repository's root): each run ends with a
+//! (`crates/conformance/tests/engines/`): each run ends with a
 //! non-zero status and one clear line, within a bound that guards against a
 //! hang, and leaves no process of the engine running.
 //!
@@ -38,9 +38,10 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// `drawrules verify` against `tests/engines/<script>`, not yet waited for.
+/// `drawrules verify` against `crates/conformance/tests/engines/<script>`,
+/// not yet waited for.
 fn start(script: &str, pids: &Path, extra: &[&str]) -> Child {
-    let engine = root().join("tests/engines").join(script);
+    let engine = root().join("crates/conformance/tests/engines").join(script);
     Command::new(env!("CARGO_BIN_EXE_drawrules"))
         .args(["verify", "--engine"])
         .arg(format!("python3 {}", engine.display()))
@@ -403,7 +404,7 @@ fn a_signal_mid_run_reports_every_game_judged_before_it() {
     ] {
         let dir = scratch(&format!("mid-run-{name}-{jobs}"));
         let (pids_file, waiting) = (dir.join("pids"), dir.join("waiting"));
-        let engine = root().join("tests/engines/refuses-then-sleeps.py");
+        let engine = root().join("crates/conformance/tests/engines/refuses-then-sleeps.py");
         let child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
             .args(["verify", "--no-cases", "--games", "40", "--format", "json"])
             .args([

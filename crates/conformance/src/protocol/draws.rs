@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use drawrules::Status;
 
-use super::messages::Part;
+use super::part::Part;
 
 /// What an engine does with one draw rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

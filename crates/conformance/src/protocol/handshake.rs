@@ -14,10 +14,11 @@ use serde::{Deserialize, Deserializer};
 use drawrules::laws::Edition;
 
 use super::draws::{DrawPolicies, deserialize_draws};
+use super::malformation::Malformation;
 use super::meanings::Meanings;
-use super::messages::{DeadReading, Hello, Part};
+use super::messages::{DeadReading, Hello};
+use super::part::Part;
 use super::profiles::Profile;
-use crate::verify::Malformation;
 
 /// A handshake as the engine wrote it.
 #[derive(Deserialize)]

@@ -5,7 +5,8 @@
 //! than read.
 
 use super::meanings::check_meanings;
-use super::messages::{Hello, Part};
+use super::messages::Hello;
+use super::part::Part;
 
 impl Hello {
     /// Why this handshake cannot be judged, if it cannot: draw policies

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use drawrules::Status;
 
-use super::messages::Part;
+use super::part::Part;
 
 /// A narrower meaning of one part.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -3,6 +3,9 @@
 //! which `drawrules verify` asks another implementation of the draw rules
 //! for its status records.
 //!
+//! * `part`: the parts of the rules an engine may declare ([`Part`]);
+//! * `malformation`: the kinds of malformed input a run sends
+//!   ([`Malformation`]), which a handshake may declare read leniently;
 //! * [`messages`]: what is said: requests, answers, the handshake, records
 //!   that may leave out what the engine does not implement;
 //! * [`draws`]: the draw policy an engine declares per rule;
@@ -18,18 +21,22 @@
 pub mod draws;
 mod handshake;
 mod judgeable;
+mod malformation;
 pub mod meanings;
 pub mod messages;
+mod part;
 pub mod process;
 pub mod profiles;
 pub mod reader;
 
 pub use draws::{DrawPolicies, Policy};
+pub use malformation::Malformation;
 pub use meanings::{Meaning, Meanings, check_meanings};
 pub use messages::{
     Answer, DeadReading, EngineRefusal, GameAnswers, Hello, JudgeRequest, OutOfRange,
-    PROTOCOL_VERSION, Part, Plies, RefusalKind, SUPPORTED_VERSIONS,
+    PROTOCOL_VERSION, Plies, RefusalKind, SUPPORTED_VERSIONS,
 };
+pub use part::Part;
 pub use process::{
     BROKEN_AFTER, ENGINE_ID_VAR, EngineError, EngineProcess, adopt_orphans, stop_all_engines,
 };

@@ -110,7 +110,7 @@ fn excerpt(line: &str) -> String {
 mod tests {
     use super::*;
     use crate::protocol::draws::DrawPolicies;
-    use crate::protocol::messages::{Part, RefusalKind};
+    use crate::protocol::{Part, RefusalKind};
 
     #[test]
     fn reads_every_kind_of_answer() {

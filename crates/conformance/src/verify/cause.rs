@@ -41,8 +41,8 @@ use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
 use crate::protocol::Part;
 
-use super::compare::Group;
 use super::fen_fields::FenField;
+use super::group::Group;
 
 /// What distinguishes the position where a divergence happens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

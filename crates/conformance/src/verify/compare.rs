@@ -2,130 +2,22 @@
 //! every part the engine declares, every distinct divergence.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
-use crate::protocol::{Answer, GameAnswers, Hello, Meaning, Meanings, Part, RefusalKind};
+use crate::protocol::{Answer, GameAnswers, Hello, Meaning, Part, RefusalKind};
 use drawrules::{Judgement, PartialStatus, Status};
 use shakmaty::Square;
 
 use super::cause::{Cause, cause};
 use super::convention_tally::{ConventionTally, DecidedConventions};
 use super::conventions::{double_step, told_apart};
+use super::divergence::{Divergence, TheirRefusal, compare_part, shape};
 use super::exceptions::{
     as_declared, claim_after_the_end, depends_on_an_ending_it_lacks, ended_where_undetermined,
-    ending_it_lacks, fen_by_field, judged_part, missing_is_allowed, narrowed, promises_every_ply,
+    ending_it_lacks, fen_by_field, judged_part, missing_is_allowed, promises_every_ply,
     reading_followed, stops_after, undetermined,
 };
-use super::malformed::Malformation;
+use super::group::Group;
 use super::readings::Reading;
-
-/// The group a divergence belongs to: a part of the rules, which moves are
-/// accepted, or the shape of the answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Group {
-    /// A part of the record.
-    Part(Part),
-    /// A claim (now or on a written move) reported after the game ended:
-    /// once an ending holds, nothing is left to claim. The part says which.
-    ClaimsAfterTheEnd(Part),
-    /// The engine plays a move (or takes a start position) our reference
-    /// refuses as illegal, or refuses one it accepts.
-    MoveAcceptance,
-    /// The engine plays a move after the game ended.
-    MovesAfterTheEnd,
-    /// The answer lacks a declared field, or its plies do not follow on.
-    AnswerShape,
-    /// Malformed input (move text that is not a move, a FEN the standard
-    /// does not allow) answered otherwise than expected: the kind says
-    /// which.
-    Input(Malformation),
-}
-
-impl Group {
-    /// The name of every group, as reports and known-divergences files
-    /// write them.
-    pub fn names() -> Vec<&'static str> {
-        let mut names: Vec<&'static str> = Part::ALL
-            .into_iter()
-            .filter(|&part| part != Part::Moves)
-            .map(Part::name)
-            .collect();
-        names.extend([
-            "claims-after-the-end",
-            "move-acceptance",
-            "moves-after-the-end",
-            "answer-shape",
-            "input",
-        ]);
-        names
-    }
-
-    /// The rule's group name in reports and known-divergences files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Group::Part(part) => part.name(),
-            Group::ClaimsAfterTheEnd(_) => "claims-after-the-end",
-            Group::MoveAcceptance => "move-acceptance",
-            Group::MovesAfterTheEnd => "moves-after-the-end",
-            Group::AnswerShape => "answer-shape",
-            Group::Input(_) => "input",
-        }
-    }
-}
-
-impl fmt::Display for Group {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Group::ClaimsAfterTheEnd(part) => write!(f, "{} ({})", self.name(), part.name()),
-            Group::Input(kind) => write!(f, "{} ({kind})", self.name()),
-            _ => f.write_str(self.name()),
-        }
-    }
-}
-
-/// An engine's refusal: the ply, the kind, the message.
-pub(crate) type TheirRefusal<'a> = (Option<u32>, RefusalKind, &'a str);
-
-/// Where and how an engine's answer departs from the reference.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Divergence {
-    /// The group it belongs to.
-    pub group: Group,
-    /// What distinguishes the position, in the reference's terms.
-    pub cause: Cause,
-    /// The ply (`None`: the start position was refused).
-    pub ply: Option<u32>,
-    /// What the reference says.
-    pub expected: String,
-    /// What the engine says.
-    pub actual: String,
-}
-
-impl Divergence {
-    /// The key findings are grouped and shrunk by: the group and the cause.
-    /// Claims after the end are one key whatever the claim: one root cause
-    /// (the library does not ask whether the game is over).
-    pub fn key(&self) -> (Group, Cause) {
-        match self.group {
-            Group::ClaimsAfterTheEnd(_) => (Group::ClaimsAfterTheEnd(Part::Moves), self.cause),
-            group => (group, self.cause),
-        }
-    }
-}
-
-impl fmt::Display for Divergence {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.group)?;
-        if self.cause != Cause::Plain {
-            write!(f, " [{}]", self.cause)?;
-        }
-        match self.ply {
-            Some(ply) => write!(f, " at ply {ply}: ")?,
-            None => write!(f, ": ")?,
-        }
-        write!(f, "expected {}, got {}", self.expected, self.actual)
-    }
-}
 
 /// What comparing one answer with the reference found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -490,101 +382,6 @@ fn compare_game(
     divergences
 }
 
-fn shape(ply: Option<u32>, expected: &str, actual: &str) -> Divergence {
-    Divergence {
-        group: Group::AnswerShape,
-        cause: Cause::Plain,
-        ply,
-        expected: expected.to_owned(),
-        actual: actual.to_owned(),
-    }
-}
-
-/// Our record and theirs compared on one part, with the workspace's one
-/// comparer ([`PartialStatus::mismatches`]) on the part's field, each side
-/// seen through [`project`], ours as the part means it to the engine
-/// ([`narrowed`]).
-pub(crate) fn compare_part(
-    part: Part,
-    meanings: &Meanings,
-    ours: &Status,
-    theirs: &PartialStatus,
-) -> Option<Divergence> {
-    let ply = ours.ply;
-    let field = part.field()?;
-    let expected = project(part, &narrowed(meanings, ours));
-    let actual = project(part, theirs);
-    let mismatch = expected.mismatches(&actual).into_iter().next()?;
-    if mismatch.missing {
-        return Some(shape(Some(ply), &format!("a `{field}` field"), "none"));
-    }
-    Some(Divergence {
-        group: Group::Part(part),
-        cause: Cause::Plain,
-        ply: Some(ply),
-        expected: render_part(part, &expected),
-        actual: render_part(part, &actual),
-    })
-}
-
-/// The part of `record` that `part` is about: its field alone, an ending
-/// or a claim only as present or absent, written-move lists as sets.
-fn project(part: Part, record: &PartialStatus) -> PartialStatus {
-    let Some(field) = part.field() else {
-        return PartialStatus::default();
-    };
-    let mut only = record.only(field);
-    if let (Some(ending), Some(ended)) = (part.ending(), &mut only.ended) {
-        ended.retain(|&other| other == ending);
-    }
-    if let (Some(claim), Some(claims)) = (part.claim(), &mut only.claims) {
-        claims.retain(|&other| other == claim);
-    }
-    if let Some(lists) = &mut only.claims_on_move {
-        for list in [&mut lists.threefold_repetition, &mut lists.fifty_moves]
-            .into_iter()
-            .flatten()
-        {
-            list.sort();
-            list.dedup();
-        }
-    }
-    only
-}
-
-/// A projected part as reports show it.
-fn render_part(part: Part, projected: &PartialStatus) -> String {
-    let presence = |yes: bool| if yes { "present" } else { "absent" }.to_owned();
-    let lists = projected.claims_on_move.as_ref();
-    match part {
-        _ if part.ending().is_some() => {
-            presence(projected.ended.as_ref().is_some_and(|e| !e.is_empty()))
-        }
-        Part::ThreefoldRepetition | Part::FiftyMoves => {
-            presence(projected.claims.as_ref().is_some_and(|c| !c.is_empty()))
-        }
-        Part::ThreefoldOnMove => sorted(lists.and_then(|l| l.threefold_repetition.as_deref())),
-        Part::FiftyMovesOnMove => sorted(lists.and_then(|l| l.fifty_moves.as_deref())),
-        Part::Repetition => projected
-            .repetition
-            .map(|n| n.to_string())
-            .unwrap_or_default(),
-        Part::Clock => projected.clock.map(|n| n.to_string()).unwrap_or_default(),
-        Part::Fen => projected.fen.clone().unwrap_or_default(),
-        Part::Result => projected.result.map(|r| r.to_string()).unwrap_or_default(),
-        Part::DrawClaimable => projected
-            .draw_claimable
-            .map(|yes| yes.to_string())
-            .unwrap_or_default(),
-        _ => String::new(),
-    }
-}
-
-/// A list of moves (already a sorted set), printed.
-fn sorted(moves: Option<&[String]>) -> String {
-    format!("[{}]", moves.unwrap_or_default().join(", "))
-}
-
 /// Which moves the engine accepted, against ours: where the records of the
 /// two stop, and the refusal (ours and theirs) that stops them.
 fn compare_acceptance(
@@ -731,27 +528,11 @@ fn their_stop(refusal: Option<TheirRefusal<'_>>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION};
     use crate::verify::conventions::Convention;
     use crate::verify::fen_fields::FenField;
+    use crate::verify::fixtures::hello;
     use crate::verify::judge::judged as ours;
-    use drawrules::{Edition, Ending, GameResult};
-
-    fn hello(implements: &[Part], meanings: &[(Part, Meaning)]) -> Hello {
-        Hello {
-            protocol: PROTOCOL_VERSION,
-            name: "test".to_owned(),
-            version: String::new(),
-            implements: implements.to_vec(),
-            profile: None,
-            editions: vec![Edition::Fide2018],
-            draws: DrawPolicies::default(),
-            dead_position: DeadReading::Material,
-            meanings: meanings.iter().copied().collect(),
-            lenient: Vec::new(),
-            ignored: Vec::new(),
-        }
-    }
+    use drawrules::{Ending, GameResult};
 
     /// The engine's answer: our records, changed by `edit` at each ply.
     fn answer(ours: &Judgement, edit: impl Fn(u32, &mut PartialStatus)) -> Answer {
@@ -779,11 +560,11 @@ mod tests {
         // The clock reaches 100 at ply 1; the engine refuses move 2.
         let ours = ours("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "a1a2 e8e7");
         let game_over = Some((Some(2), RefusalKind::GameOver, "the game is drawn"));
-        let mut automatic = hello(&[Part::Moves], &[]);
+        let mut automatic = hello(&[Part::Moves]);
         automatic.draws.fifty_moves = crate::protocol::Policy::Automatic(None);
         assert_eq!(they_stopped_first(&automatic, &ours, 2, game_over), None);
         // Under the Laws the same stop refuses a move we play.
-        let laws = hello(&[Part::Moves], &[]);
+        let laws = hello(&[Part::Moves]);
         let refused = they_stopped_first(&laws, &ours, 2, game_over).expect("a divergence");
         assert_eq!(refused.group, Group::MoveAcceptance);
         assert_eq!(refused.ply, Some(2));
@@ -828,7 +609,7 @@ mod tests {
                 record.ended = Some(vec![Ending::Stalemate]);
             }
         });
-        let found = compare(&hello(&ENDINGS, &[]), &ours, &alone);
+        let found = compare(&hello(&ENDINGS), &ours, &alone);
         assert_eq!(found.divergences, []);
         assert_eq!(
             found.readings,
@@ -842,7 +623,7 @@ mod tests {
                 record.result = Some(GameResult::Ongoing);
             }
         });
-        let found = compare(&hello(&ENDINGS, &[]), &ours, &unfinished);
+        let found = compare(&hello(&ENDINGS), &ours, &unfinished);
         let groups: Vec<Group> = found.divergences.iter().map(|d| d.group).collect();
         assert_eq!(
             groups,
@@ -866,7 +647,7 @@ mod tests {
                     Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".to_owned());
             }
         });
-        let found = compare(&hello(&[Part::Fen], &[]), &ours, &original);
+        let found = compare(&hello(&[Part::Fen]), &ours, &original);
         assert_eq!(found.divergences, []);
         let original_plies = found
             .conventions
@@ -880,7 +661,7 @@ mod tests {
                 );
             }
         });
-        let found = compare(&hello(&[Part::Fen], &[]), &ours, &stale);
+        let found = compare(&hello(&[Part::Fen]), &ours, &stale);
         assert_eq!(found.divergences.len(), 1, "{:?}", found.divergences);
         assert_eq!(found.divergences[0].cause, Cause::UnusableEnPassant);
         assert_eq!(found.conventions.plies(FenField::EnPassant), 1);
@@ -900,7 +681,7 @@ mod tests {
                 );
             }
         });
-        let found = compare(&hello(&[Part::Fen], &[]), &ours, &twice);
+        let found = compare(&hello(&[Part::Fen]), &ours, &twice);
         let causes: Vec<(Cause, Option<u32>)> =
             found.divergences.iter().map(|d| (d.cause, d.ply)).collect();
         assert_eq!(
@@ -925,9 +706,14 @@ mod tests {
             record.draw_claimable = record.claims.as_ref().map(|claims| !claims.is_empty());
         });
         let part = [Part::DrawClaimable];
-        let narrow = hello(&part, &[(Part::DrawClaimable, Meaning::OnTheBoard)]);
+        let narrow = Hello {
+            meanings: [(Part::DrawClaimable, Meaning::OnTheBoard)]
+                .into_iter()
+                .collect(),
+            ..hello(&part)
+        };
         assert_eq!(compare(&narrow, &ours, &board_only).divergences, []);
-        let found = compare(&hello(&part, &[]), &ours, &board_only);
+        let found = compare(&hello(&part), &ours, &board_only);
         assert_eq!(found.divergences.len(), 1);
         assert_eq!(found.divergences[0].ply, Some(7));
     }
@@ -945,12 +731,17 @@ mod tests {
             out_of_range: Vec::new(),
         };
         let part = [Part::GameFiftyMoves];
-        let narrow = hello(&part, &[(Part::GameFiftyMoves, Meaning::CountReached)]);
+        let narrow = Hello {
+            meanings: [(Part::GameFiftyMoves, Meaning::CountReached)]
+                .into_iter()
+                .collect(),
+            ..hello(&part)
+        };
         let found = compare(&narrow, &ours, &filter);
         assert_eq!(found.divergences, []);
         assert_eq!(found.plies.get(&Part::GameFiftyMoves), Some(&2));
         // As a claim, it is one too many: checkmate left nothing to claim.
-        let found = compare(&hello(&part, &[]), &ours, &filter);
+        let found = compare(&hello(&part), &ours, &filter);
         assert_eq!(found.divergences.len(), 1);
     }
 }

@@ -17,8 +17,9 @@
 //!   rule decided neither way holds the engine to nothing;
 //! * [`claim_after_the_end`]: a claim reported once the game is over is
 //!   grouped apart;
-//! * [`narrowed`]: a part the engine declares with a narrower meaning is
-//!   judged by that meaning;
+//! * [`narrowed`](super::divergence::narrowed): a part the engine
+//!   declares with a narrower meaning is judged by that meaning (where
+//!   one part of a record is compared);
 //! * [`reading_followed`]: a record that holds under an accepted reading;
 //! * [`fen_by_field`]: a `fen` that differs is a departure per field, less
 //!   the fields a published convention writes so (whether the run follows
@@ -30,11 +31,11 @@ use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
 
 #[cfg(test)]
 use crate::protocol::RefusalKind;
-use crate::protocol::{Hello, Meaning, Meanings, Part};
+use crate::protocol::{Hello, Meanings, Part};
 
 use super::cause::Cause;
-use super::compare::{Divergence, TheirRefusal, compare_part};
 use super::conventions::Told;
+use super::divergence::{Divergence, TheirRefusal, compare_part};
 use super::fen_fields::differing_fields;
 use super::readings::Reading;
 
@@ -168,17 +169,6 @@ pub(crate) fn missing_is_allowed(
     ours_at.is_some_and(|ours_at| ours_at <= refused_at)
 }
 
-/// Our record as the engine's declared meanings ask for it: with
-/// [`Meaning::OnTheBoard`], `draw_claimable` says whether a draw may be
-/// claimed on the board alone.
-pub(crate) fn narrowed(meanings: &Meanings, ours: &Status) -> PartialStatus {
-    let mut record = PartialStatus::from(ours);
-    if meanings.get(&Part::DrawClaimable) == Some(&Meaning::OnTheBoard) {
-        record.draw_claimable = Some(Meaning::on_the_board(ours));
-    }
-    record
-}
-
 /// Not a departure: the engine's record differs from ours at this ply,
 /// and on every part compared there (`parts`) it is the record an accepted
 /// reading gives ([`Reading::record`]). The reading it follows.
@@ -220,26 +210,11 @@ pub(crate) fn fen_by_field(whole: &Divergence, told: &[Told]) -> Vec<Divergence>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{DeadReading, DrawPolicies, PROTOCOL_VERSION, Policy};
+    use crate::protocol::Policy;
+    use crate::verify::fixtures::hello;
     use crate::verify::judge::judged;
     use drawrules::mating::{Budget, DeadRule};
     use drawrules::{Edition, Ending, Notation, Reference, Rules, StartPosition, judge};
-
-    fn hello(implements: &[Part]) -> Hello {
-        Hello {
-            protocol: PROTOCOL_VERSION,
-            name: "test".to_owned(),
-            version: String::new(),
-            implements: implements.to_vec(),
-            profile: None,
-            editions: vec![Edition::Fide2018],
-            draws: DrawPolicies::default(),
-            dead_position: DeadReading::Material,
-            meanings: Meanings::new(),
-            lenient: Vec::new(),
-            ignored: Vec::new(),
-        }
-    }
 
     fn last(fen: &str, moves: &str) -> Status {
         judged(fen, moves).records.pop().unwrap()

@@ -166,22 +166,16 @@ fn editions(editions: &[Edition]) -> String {
 mod tests {
     use super::*;
     use crate::protocol::{Part, Policy};
-
-    fn hello(fields: &str) -> Hello {
-        serde_json::from_str(&format!(
-            r#"{{"protocol":2,"name":"x","implements":["result"],{fields}}}"#
-        ))
-        .unwrap()
-    }
+    use crate::verify::fixtures::handshake;
 
     #[test]
     fn the_handshake_is_described_by_its_profile() {
-        let named = hello(r#""profile":"lichess""#);
+        let named = handshake(r#""profile":"lichess""#);
         assert_eq!(
             JudgedBy::Handshake.describe(&named),
             "profile lichess, declared in the handshake (spec/PROFILES.md)"
         );
-        let matching = hello(
+        let matching = handshake(
             r#""editions":["fide-2014","fide-2018"],"draws":{"fivefold-repetition":"absent","seventy-five-moves":"absent"}"#,
         );
         assert_eq!(
@@ -193,7 +187,7 @@ mod tests {
             JudgedBy::Handshake.profile_of(&matching),
             Some(Profile::UsChess)
         );
-        let own = hello(r#""editions":["fide-2018"],"draws":"automatic""#);
+        let own = handshake(r#""editions":["fide-2018"],"draws":"automatic""#);
         assert_eq!(
             JudgedBy::Handshake.describe(&own),
             "its own declared draw policies (as below) and editions (fide-2018), those of \
@@ -204,7 +198,7 @@ mod tests {
 
     #[test]
     fn a_given_profile_replaces_the_handshake_and_says_what_it_declared() {
-        let mut judged = hello(r#""editions":["fide-2018"]"#);
+        let mut judged = handshake(r#""editions":["fide-2018"]"#);
         let judged_by = JudgedBy::apply(&mut judged, Some(Profile::UsChess)).unwrap();
         assert_eq!(judged.profile, Some(Profile::UsChess));
         assert_eq!(judged.draws.fivefold_repetition, Policy::Absent);
@@ -224,7 +218,7 @@ mod tests {
         );
         assert_eq!(judged_by.source(), "--profile");
 
-        let mut named = hello(r#""profile":"lichess""#);
+        let mut named = handshake(r#""profile":"lichess""#);
         let judged_by = JudgedBy::apply(&mut named, Some(Profile::Fide2018)).unwrap();
         assert_eq!(named.draws, DrawPolicies::default());
         assert_eq!(
@@ -233,17 +227,17 @@ mod tests {
              (spec/PROFILES.md)"
         );
 
-        let mut untouched = hello(r#""profile":"lichess""#);
+        let mut untouched = handshake(r#""profile":"lichess""#);
         assert_eq!(
             JudgedBy::apply(&mut untouched, None),
             Ok(JudgedBy::Handshake)
         );
-        assert_eq!(untouched, hello(r#""profile":"lichess""#));
+        assert_eq!(untouched, handshake(r#""profile":"lichess""#));
     }
 
     #[test]
     fn a_given_profile_with_no_edition_of_the_engine_is_refused() {
-        let mut only_2018 = hello(r#""editions":["fide-2018"]"#);
+        let mut only_2018 = handshake(r#""editions":["fide-2018"]"#);
         assert_eq!(
             JudgedBy::apply(&mut only_2018, Some(Profile::Fide2014)),
             Err(
@@ -252,6 +246,10 @@ mod tests {
                     .to_owned()
             )
         );
-        assert_eq!(only_2018, hello(r#""editions":["fide-2018"]"#), "untouched");
+        assert_eq!(
+            only_2018,
+            handshake(r#""editions":["fide-2018"]"#),
+            "untouched"
+        );
     }
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use serde::Deserialize;
 use thiserror::Error;
 
-use super::compare::Group;
+use super::group::Group;
 
 /// A known-divergences file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

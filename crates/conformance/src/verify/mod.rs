@@ -23,8 +23,12 @@ mod cause;
 mod compare;
 mod convention_tally;
 mod conventions;
+mod divergence;
 mod exceptions;
 mod fen_fields;
+#[cfg(test)]
+mod fixtures;
+mod group;
 mod judge;
 mod judged_by;
 mod known;
@@ -37,14 +41,16 @@ mod subject;
 mod verdicts;
 
 pub use cause::Cause;
-pub use compare::{Comparison, Divergence, Group, compare};
+pub use compare::{Comparison, compare};
 pub use convention_tally::{ConventionTally, DecidedConventions, Decision};
 pub use conventions::{Convention, Told, double_step, told_apart};
+pub use divergence::Divergence;
 pub use fen_fields::{FenField, differing_fields};
+pub use group::Group;
 pub use judge::judge_text;
 pub use judged_by::JudgedBy;
 pub use known::{KnownDivergences, KnownDivergencesError};
-pub use malformed::{Malformation, malformed_game};
+pub use malformed::malformed_game;
 pub use readings::Reading;
 pub use shrink::{Minimal, Trial};
 pub use subject::{OurArbiter, OurExactArbiter, Subject};
@@ -58,7 +64,7 @@ use std::time::{Duration, Instant};
 use drawrules::Judgement;
 
 use crate::corpus::Corpus;
-use crate::protocol::{EngineError, Hello, Part, Profile};
+use crate::protocol::{EngineError, Hello, Malformation, Part, Profile};
 use drawrules::StartPosition;
 use drawrules_scenario::run_of;
 
@@ -139,8 +145,8 @@ impl Finding {
     pub fn group(&self) -> &'static str {
         match &self.problem {
             Problem::Divergence(divergence) => divergence.group.name(),
-            Problem::Fault(_) => "fault",
-            Problem::Unsupported(_) => "unsupported",
+            Problem::Fault(_) => ExtraGroup::Fault.name(),
+            Problem::Unsupported(_) => ExtraGroup::Unsupported.name(),
         }
     }
 
@@ -221,7 +227,7 @@ impl VerifyReport {
     pub fn unexpected(&self) -> Vec<&'static str> {
         self.groups()
             .into_keys()
-            .filter(|&group| !(group == "unsupported" && self.allow_unsupported))
+            .filter(|&group| !(group == ExtraGroup::Unsupported.name() && self.allow_unsupported))
             .filter(|&group| self.known.why(group).is_none())
             .collect()
     }
@@ -513,10 +519,10 @@ fn assemble(
     let stopped = stopping(options);
     let malformed_games = games.iter().filter(|g| g.malformation.is_some()).count();
     let case_games = games.len() - malformed_games - options.games.min(games.len());
-    let mut findings = Vec::new();
-    let mut tally = Tally::default();
     let conventions = decided_conventions(&checks);
     let mut shrinker = Shrinker {
+        subject,
+        hello: &hello,
         shrunk: BTreeMap::new(),
         next_id: games.len() as u64,
         effort: shrink::Effort {
@@ -526,60 +532,7 @@ fn assemble(
         },
         per_group: options.shrink_per_group,
     };
-    let mut broken = None;
-    let mut judged = 0;
-    for (
-        RunGame {
-            source,
-            trial: game,
-            ..
-        },
-        checked,
-    ) in games.into_iter().zip(checks)
-    {
-        let Some(checked) = checked else {
-            continue;
-        };
-        judged += 1;
-        let found = |problem: Problem, reference: Option<Judgement>| Finding {
-            source: source.clone(),
-            game: game.clone(),
-            reference,
-            minimal: None,
-            problem,
-        };
-        match checked {
-            Err(fault) => {
-                // A broken engine answers nothing more: the report stops
-                // with the findings so far.
-                if fault.is_broken() {
-                    broken = Some(fault.clone());
-                }
-                findings.push(found(Problem::Fault(fault), None));
-            }
-            Ok(checked) => {
-                let mut comparison = checked.comparison;
-                comparison.add_departures(&conventions);
-                tally.add(&comparison, checked.reference.records.len());
-                if let Some(message) = comparison.unsupported {
-                    findings.push(found(Problem::Unsupported(message), None));
-                }
-                for divergence in comparison.divergences {
-                    let minimal =
-                        shrinker.minimal(subject, &hello, (&game, &checked.reference), &divergence);
-                    let mut finding = found(
-                        Problem::Divergence(divergence),
-                        Some(checked.reference.clone()),
-                    );
-                    finding.minimal = minimal;
-                    findings.push(finding);
-                }
-            }
-        }
-        if broken.is_some() {
-            break;
-        }
-    }
+    let found = Found::of(games, checks, &conventions, &mut shrinker);
     VerifyReport {
         hello,
         judged_by,
@@ -587,19 +540,105 @@ fn assemble(
         corpus: options.corpus.as_ref().map(|corpus| corpus.source.clone()),
         generated_games: options.games,
         malformed_games,
-        compared: tally.compared,
-        games_compared: tally.games_compared,
-        plies_generated: tally.plies_generated,
-        plies_judged: tally.plies_judged,
-        readings: tally.readings,
+        compared: found.tally.compared,
+        games_compared: found.tally.games_compared,
+        plies_generated: found.tally.plies_generated,
+        plies_judged: found.tally.plies_judged,
+        readings: found.tally.readings,
         conventions,
         allow_unsupported: options.allow_unsupported,
-        findings,
+        findings: found.findings,
         known,
         elapsed: started.elapsed(),
-        broken,
-        judged,
+        broken: found.broken,
+        judged: found.judged,
         stopped: stopped(),
+    }
+}
+
+/// What the checks of a run found, read in order.
+#[derive(Default)]
+struct Found {
+    findings: Vec<Finding>,
+    tally: Tally,
+    broken: Option<EngineError>,
+    judged: usize,
+}
+
+impl Found {
+    /// The findings of `checks`, those of each game of `games` that was
+    /// judged, up to the first fault that says the engine is broken: its
+    /// comparison with the FEN conventions decided for the run added, each
+    /// divergence with its minimal game from `shrinker`.
+    fn of(
+        games: Vec<RunGame>,
+        checks: Vec<Option<Result<shrink::Checked, EngineError>>>,
+        conventions: &DecidedConventions,
+        shrinker: &mut Shrinker<'_>,
+    ) -> Found {
+        let mut found = Found::default();
+        for (game, checked) in games.into_iter().zip(checks) {
+            let Some(checked) = checked else {
+                continue;
+            };
+            found.judged += 1;
+            match checked {
+                Err(fault) => found.fault(game, fault),
+                Ok(checked) => found.compared(game, checked, conventions, shrinker),
+            }
+            if found.broken.is_some() {
+                break;
+            }
+        }
+        found
+    }
+
+    /// A fault on `game`. A broken engine answers nothing more: the report
+    /// stops with the findings so far.
+    fn fault(&mut self, game: RunGame, fault: EngineError) {
+        if fault.is_broken() {
+            self.broken = Some(fault.clone());
+        }
+        self.findings
+            .push(game.finding(Problem::Fault(fault), None));
+    }
+
+    /// The comparison of `game`: counted, and a refusal as unsupported and
+    /// each divergence a finding.
+    fn compared(
+        &mut self,
+        game: RunGame,
+        checked: shrink::Checked,
+        conventions: &DecidedConventions,
+        shrinker: &mut Shrinker<'_>,
+    ) {
+        let mut comparison = checked.comparison;
+        comparison.add_departures(conventions);
+        self.tally.add(&comparison, checked.reference.records.len());
+        if let Some(message) = comparison.unsupported {
+            self.findings
+                .push(game.finding(Problem::Unsupported(message), None));
+        }
+        for divergence in comparison.divergences {
+            let minimal = shrinker.minimal((&game.trial, &checked.reference), &divergence);
+            let reference = Some(checked.reference.clone());
+            let mut finding = game.finding(Problem::Divergence(divergence), reference);
+            finding.minimal = minimal;
+            self.findings.push(finding);
+        }
+    }
+}
+
+impl RunGame {
+    /// A finding of `problem` on this game, not shrunk.
+    fn finding(&self, problem: Problem, reference: Option<Judgement>) -> Finding {
+        Finding {
+            source: self.source.clone(),
+            game: self.trial.clone(),
+            reference,
+            minimal: None,
+            problem,
+        }
     }
 }
 
@@ -631,9 +670,11 @@ impl Tally {
     }
 }
 
-/// Who makes the minimal games of a run: `per_group` per group and cause,
-/// within `effort`.
+/// Who makes the minimal games of a run, with `subject` and its
+/// handshake: `per_group` per group and cause, within `effort`.
 struct Shrinker<'a> {
+    subject: &'a mut dyn Subject,
+    hello: &'a Hello,
     shrunk: BTreeMap<(Group, Cause), usize>,
     next_id: u64,
     effort: shrink::Effort<'a>,
@@ -647,8 +688,6 @@ impl Shrinker<'_> {
     /// small: the game as found is the minimal one of its kind and cause.
     fn minimal(
         &mut self,
-        subject: &mut dyn Subject,
-        hello: &Hello,
         (game, reference): (&Trial, &Judgement),
         divergence: &Divergence,
     ) -> Option<Minimal> {
@@ -661,8 +700,8 @@ impl Shrinker<'_> {
             })
         } else if *count < self.per_group && !(self.effort.stopped)() {
             Some(shrink::shrink(
-                subject,
-                hello,
+                self.subject,
+                self.hello,
                 game,
                 divergence,
                 reference,

@@ -14,9 +14,9 @@ use crate::corpus::{BUILT_IN, Case, CaseDeadRule, ExpectedRefusal};
 use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 
 use super::cause::Cause;
-use super::compare::Group;
 use super::convention_tally::DecidedConventions;
 use super::fen_fields::FenField;
+use super::group::Group;
 use super::shrink::{Minimal, Trial};
 use super::verdicts::{Compared, ExtraGroup, Verdict};
 use super::{Finding, JudgedBy, Problem, VerifyReport};
@@ -751,7 +751,8 @@ fn junit_outcome(
     verdict: &Verdict,
     findings: &[&Finding],
 ) -> Outcome {
-    let allowed = name == "unsupported" && report.allow_unsupported && !findings.is_empty();
+    let allowed =
+        name == ExtraGroup::Unsupported.name() && report.allow_unsupported && !findings.is_empty();
     let known = report
         .known
         .why(name)
@@ -912,7 +913,7 @@ pub fn markdown(report: &VerifyReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::compare::Divergence;
+    use crate::verify::divergence::Divergence;
     use crate::verify::judge::judged;
     use drawrules::Edition;
 

@@ -10,8 +10,10 @@ use drawrules::{Judgement, StartPosition};
 use shakmaty::Position;
 use shakmaty::uci::UciMove;
 
-use super::compare::{Comparison, Divergence, Group, compare};
+use super::compare::{Comparison, compare};
 use super::convention_tally::DecidedConventions;
+use super::divergence::Divergence;
+use super::group::Group;
 use super::judge::judge_text;
 use super::subject::Subject;
 

@@ -6,8 +6,9 @@
 
 use std::fmt;
 
-use crate::protocol::{DeadReading, Part};
+use crate::protocol::{DeadReading, Malformation, Part};
 
+use super::group::Group;
 use super::{JudgedBy, VerifyReport};
 
 /// How much of a part or group was compared.
@@ -135,16 +136,28 @@ impl ExtraGroup {
         ExtraGroup::Unsupported,
     ];
 
-    /// The group's name in reports and known-divergences files.
+    /// The group's name in reports and known-divergences files: that of
+    /// its group of divergences ([`ExtraGroup::divergences`]), if it has
+    /// one.
     pub fn name(self) -> &'static str {
+        match (self, self.divergences()) {
+            (_, Some(group)) => group.name(),
+            (ExtraGroup::Fault, None) => "fault",
+            (_, None) => "unsupported",
+        }
+    }
+
+    /// The group of divergences it reports, one of
+    /// [`Group::BESIDE_THE_PARTS`]; none for faults and games refused as
+    /// unsupported, which are not divergences.
+    pub fn divergences(self) -> Option<Group> {
         match self {
-            ExtraGroup::ClaimsAfterTheEnd => "claims-after-the-end",
-            ExtraGroup::MoveAcceptance => "move-acceptance",
-            ExtraGroup::MovesAfterTheEnd => "moves-after-the-end",
-            ExtraGroup::AnswerShape => "answer-shape",
-            ExtraGroup::Input => "input",
-            ExtraGroup::Fault => "fault",
-            ExtraGroup::Unsupported => "unsupported",
+            ExtraGroup::ClaimsAfterTheEnd => Some(Group::ClaimsAfterTheEnd(Part::Moves)),
+            ExtraGroup::MoveAcceptance => Some(Group::MoveAcceptance),
+            ExtraGroup::MovesAfterTheEnd => Some(Group::MovesAfterTheEnd),
+            ExtraGroup::AnswerShape => Some(Group::AnswerShape),
+            ExtraGroup::Input => Some(Group::Input(Malformation::SquareOffTheBoard)),
+            ExtraGroup::Fault | ExtraGroup::Unsupported => None,
         }
     }
 }
@@ -286,5 +299,32 @@ impl VerifyReport {
                 self.judged
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_groups_beside_the_parts_are_those_of_divergences_then_two_more() {
+        let divergences: Vec<Group> = ExtraGroup::ALL
+            .into_iter()
+            .filter_map(ExtraGroup::divergences)
+            .collect();
+        assert_eq!(divergences, Group::BESIDE_THE_PARTS);
+        let names: Vec<&str> = ExtraGroup::ALL.into_iter().map(ExtraGroup::name).collect();
+        assert_eq!(
+            names,
+            [
+                "claims-after-the-end",
+                "move-acceptance",
+                "moves-after-the-end",
+                "answer-shape",
+                "input",
+                "fault",
+                "unsupported"
+            ]
+        );
     }
 }

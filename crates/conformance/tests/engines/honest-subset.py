@@ -7,22 +7,15 @@
 import json
 import sys
 
-
-def send(answer):
-    sys.stdout.write(json.dumps(answer) + "\n")
-    sys.stdout.flush()
+from misbehave import hello, ply_records, send
 
 
 def answer(request):
     kind = request["type"]
     if kind == "hello":
-        return {"type": "hello", "protocol": 1, "name": "honest-subset", "version": "1",
-                "implements": [], "editions": ["fide-2018", "fide-2014"], "draws": "claims"}
+        return hello("honest-subset")
     if kind == "judge":
-        plies = len(request["moves"])
-        first = 0 if request["plies"] == "all" else plies
-        return {"type": "records", "id": request["id"],
-                "records": [{"ply": ply} for ply in range(first, plies + 1)]}
+        return ply_records(request)
     raise ValueError("unknown request")
 
 

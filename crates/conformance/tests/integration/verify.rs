@@ -1,5 +1,5 @@
 //! `drawrules verify` against engines that misbehave on purpose
-//! (`tests/engines/`), against our own arbiter, and the corpus cases it
+//! (`crates/conformance/tests/engines/`), against our own arbiter, and the corpus cases it
 //! prints for what it finds.
 
 use std::path::Path;
@@ -11,21 +11,13 @@ use drawrules_conformance::verify::{
     Group, KnownDivergences, OurArbiter, Problem, VerifyOptions, render, verify,
 };
 
+use crate::util::{engine_script, options};
+
 fn engine(script: &str, timeout_ms: u64) -> EngineProcess {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/engines")
-        .join(script);
     EngineProcess::new(
-        &format!("python3 {}", path.display()),
+        &format!("python3 {}", engine_script(script).display()),
         Duration::from_millis(timeout_ms),
     )
-}
-
-fn options(games: usize) -> VerifyOptions {
-    VerifyOptions {
-        games,
-        ..VerifyOptions::default()
-    }
 }
 
 #[test]
@@ -270,8 +262,7 @@ fn a_bad_handshake_stops_the_run_with_the_fault() {
 
 #[test]
 fn a_handshake_that_cannot_be_judged_or_contradicts_itself_is_refused() {
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/handshake-says.py");
+    let script = engine_script("handshake-says.py");
     for (extra, expected) in [
         (
             r#"{"meanings": {"clock": "count-reached"}}"#,
@@ -326,8 +317,7 @@ fn a_handshake_may_name_a_profile_and_is_refused_for_an_unknown_or_conflicting_o
     use drawrules::laws::Edition;
     use drawrules_conformance::protocol::Profile;
 
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/handshake-says.py");
+    let script = engine_script("handshake-says.py");
     let says = |extra: &str| {
         EngineProcess::new(
             &format!("python3 {} '{extra}'", script.display()),
@@ -373,8 +363,7 @@ fn a_handshake_may_name_a_profile_and_is_refused_for_an_unknown_or_conflicting_o
 
 #[test]
 fn a_protocol_1_handshake_with_an_unknown_field_is_read_and_every_report_names_it() {
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/engines/handshake-says.py");
+    let script = engine_script("handshake-says.py");
     let command = format!(
         "python3 {} '{{\"protocol\": 1, \"profle\": \"us-chess\"}}'",
         script.display()

@@ -6,11 +6,12 @@
 //! every report format; our arbiter gives every expected outcome.
 
 use drawrules::Field;
-use drawrules_conformance::protocol::{Answer, EngineError, Hello, JudgeRequest, OutOfRange};
-use drawrules_conformance::verify::{
-    Group, KnownDivergences, Malformation, OurArbiter, Problem, Subject, VerifyOptions,
-    VerifyReport, render, verify,
+use drawrules_conformance::protocol::{
+    Answer, EngineError, Hello, JudgeRequest, Malformation, OutOfRange,
 };
+use drawrules_conformance::verify::{Group, OurArbiter, Problem, Subject, VerifyReport, render};
+
+use crate::util::{options, run};
 
 /// Our arbiter, reading move text in any case and a FEN's extra fields
 /// away; declaring it or not.
@@ -42,20 +43,6 @@ impl Subject for Lenient {
     }
 }
 
-fn run(subject: &mut dyn Subject) -> VerifyReport {
-    let options = VerifyOptions {
-        games: 10,
-        ..VerifyOptions::default()
-    };
-    verify(
-        subject,
-        &options,
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap()
-}
-
 fn input_kinds(report: &VerifyReport) -> Vec<Malformation> {
     let mut kinds: Vec<Malformation> = report
         .findings
@@ -74,14 +61,14 @@ fn input_kinds(report: &VerifyReport) -> Vec<Malformation> {
 
 #[test]
 fn our_arbiter_gives_every_expected_outcome() {
-    let report = run(&mut OurArbiter);
+    let report = run(&mut OurArbiter, &options(10));
     assert_eq!(report.malformed_games, 2 * Malformation::ALL.len());
     assert!(report.passed(), "{:?}", report.findings);
 }
 
 #[test]
 fn an_undeclared_leniency_is_a_finding_in_the_input_group() {
-    let report = run(&mut Lenient { declares: false });
+    let report = run(&mut Lenient { declares: false }, &options(10));
     assert_eq!(
         input_kinds(&report),
         [Malformation::CapitalLetters, Malformation::FenExtraField]
@@ -92,7 +79,7 @@ fn an_undeclared_leniency_is_a_finding_in_the_input_group() {
 
 #[test]
 fn a_declared_leniency_is_judged_on_the_repaired_text() {
-    let report = run(&mut Lenient { declares: true });
+    let report = run(&mut Lenient { declares: true }, &options(10));
     assert!(report.passed(), "{:#?}", report.findings);
     let text = drawrules_conformance::verify::render::text(&report);
     assert!(
@@ -156,7 +143,7 @@ impl Subject for KeepsNegativeClock {
 
 #[test]
 fn a_negative_clock_kept_is_an_input_finding_of_its_kind_not_a_fault() {
-    let report = run(&mut KeepsNegativeClock { everywhere: false });
+    let report = run(&mut KeepsNegativeClock { everywhere: false }, &options(10));
     assert_eq!(input_kinds(&report), [Malformation::FenNegativeClock]);
     assert_eq!(report.findings.len(), 2, "{:#?}", report.findings);
     assert!(
@@ -178,7 +165,7 @@ fn a_negative_clock_kept_is_an_input_finding_of_its_kind_not_a_fault() {
 
 #[test]
 fn a_number_no_record_holds_in_the_answer_to_a_well_formed_game_is_a_fault() {
-    let report = run(&mut KeepsNegativeClock { everywhere: true });
+    let report = run(&mut KeepsNegativeClock { everywhere: true }, &options(10));
     let faults: Vec<&str> = report
         .findings
         .iter()
@@ -215,7 +202,7 @@ fn json_minimal(report: &VerifyReport) -> serde_json::Value {
 
 #[test]
 fn an_input_finding_has_its_minimal_game_in_every_report_format() {
-    let report = run(&mut Lenient { declares: false });
+    let report = run(&mut Lenient { declares: false }, &options(10));
     let first = report
         .findings
         .iter()
@@ -293,7 +280,7 @@ impl Subject for KeepsWhatItCanUse {
 
 #[test]
 fn an_engine_that_accepts_an_impossible_start_is_found_out_by_kind() {
-    let report = run(&mut KeepsWhatItCanUse);
+    let report = run(&mut KeepsWhatItCanUse, &options(10));
     assert_eq!(
         input_kinds(&report),
         [

@@ -10,6 +10,8 @@
 import json
 import sys
 
+from misbehave import hello, send
+
 FILES = "abcdefgh"
 
 
@@ -90,12 +92,8 @@ def judge(request):
 for line in sys.stdin:
     request = json.loads(line)
     if request["type"] == "hello":
-        answer = {"type": "hello", "protocol": 1, "name": "fifty-off-by-one", "version": "1",
-                  "implements": ["fifty-moves"], "editions": ["fide-2018", "fide-2014"],
-                  "draws": "claims"}
+        send(hello("fifty-off-by-one", ["fifty-moves"]))
     elif request["type"] == "judge":
-        answer = judge(request)
+        send(judge(request))
     else:
         break
-    sys.stdout.write(json.dumps(answer) + "\n")
-    sys.stdout.flush()

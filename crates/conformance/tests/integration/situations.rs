@@ -38,8 +38,8 @@ fn every_situation_is_in_five_percent_of_a_run_of_300_on_every_seed() {
 /// The table of the manual of verify (`book/src/commands/verify.md`):
 /// situations per run of 300 games over 20 seeds (minimum, median,
 /// maximum), each held to 15 games on every one of the 20 seeds. Run with
-/// `cargo test --release -p drawrules-conformance --test situations --
-/// --ignored --nocapture`.
+/// `cargo test --release -p drawrules-conformance --test integration --
+/// situations:: --ignored --nocapture`.
 #[test]
 #[ignore = "20 seeds: slow in a debug build; CI runs it"]
 fn situations_per_300_games_over_20_seeds() {

@@ -10,11 +10,12 @@ use drawrules_conformance::protocol::{
     RefusalKind,
 };
 use drawrules_conformance::verify::{
-    Cause, Group, KnownDivergences, Minimal, OurArbiter, Problem, Subject, VerifyOptions,
-    VerifyReport, render, verify,
+    Cause, Group, Minimal, OurArbiter, Problem, Subject, VerifyOptions, VerifyReport, render,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{Position, Role};
+
+use crate::util::{options, run};
 
 /// Our arbiter, with its handshake and answers changed by the closures.
 struct Doctored<H, J> {
@@ -37,17 +38,6 @@ where
     }
 }
 
-fn run(subject: &mut dyn Subject, games: usize, allow_unsupported: bool) -> VerifyReport {
-    run_with(
-        subject,
-        &VerifyOptions {
-            games,
-            allow_unsupported,
-            ..VerifyOptions::default()
-        },
-    )
-}
-
 /// The minimal game of the first shrunk finding of `cause` in `report`
 /// (whose text report is `text`, shown if there is none).
 fn shrunk<'a>(report: &'a VerifyReport, cause: Cause, text: &str) -> &'a Minimal {
@@ -57,16 +47,6 @@ fn shrunk<'a>(report: &'a VerifyReport, cause: Cause, text: &str) -> &'a Minimal
         .filter(|f| f.cause() == Some(cause))
         .find_map(|f| f.minimal.as_ref())
         .unwrap_or_else(|| panic!("no shrunk {cause} finding:\n{text}"))
-}
-
-fn run_with(subject: &mut dyn Subject, options: &VerifyOptions) -> VerifyReport {
-    verify(
-        subject,
-        options,
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap()
 }
 
 fn only(parts: &[Part]) -> impl FnMut(Hello) -> Hello {
@@ -97,7 +77,7 @@ fn empty_answers_are_findings_in_every_game() {
             answer
         },
     };
-    let report = run(&mut subject, 40, false);
+    let report = run(&mut subject, &options(40));
     let text = render::text(&report);
     assert!(!report.passed(), "{text}");
     let shapes = report
@@ -121,7 +101,7 @@ fn short_answers_are_findings() {
             answer
         },
     };
-    let report = run(&mut subject, 40, false);
+    let report = run(&mut subject, &options(40));
     let text = render::text(&report);
     assert!(!report.passed(), "{text}");
     assert!(report.unexpected().contains(&"answer-shape"), "{text}");
@@ -171,7 +151,7 @@ fn unsupported_games_are_counted_and_fail_unless_allowed() {
         hello: without_moves,
         answer: refuse,
     };
-    let strict = run(&mut subject, 60, false);
+    let strict = run(&mut subject, &options(60));
     let refused = strict
         .findings
         .iter()
@@ -187,7 +167,13 @@ fn unsupported_games_are_counted_and_fail_unless_allowed() {
         hello: without_moves,
         answer: refuse,
     };
-    let allowed = run(&mut subject, 60, true);
+    let allowed = run(
+        &mut subject,
+        &VerifyOptions {
+            allow_unsupported: true,
+            ..options(60)
+        },
+    );
     assert!(allowed.passed(), "{}", render::text(&allowed));
     let text = render::text(&allowed);
     assert!(
@@ -227,7 +213,7 @@ fn two_bugs_in_one_part_are_two_groups_each_shrunk() {
         hello: only(&[Part::Clock]),
         answer: clock_with_two_bugs,
     };
-    let report = run(&mut subject, 300, false);
+    let report = run(&mut subject, &options(300));
     let text = render::text(&report);
     let minimal = |cause: Cause| shrunk(&report, cause, &text);
     let start_clock = minimal(Cause::StartClock);
@@ -259,7 +245,7 @@ fn a_systematic_fen_difference_hides_nothing() {
             answer
         },
     };
-    let report = run(&mut subject, 100, false);
+    let report = run(&mut subject, &options(100));
     let games = |group: &str| {
         let mut sources: Vec<&str> = report
             .findings
@@ -294,7 +280,7 @@ fn an_engine_that_ends_the_game_on_claimable_draws_is_judged_on_that() {
             })
         },
     };
-    let report = run(&mut subject, 200, false);
+    let report = run(&mut subject, &options(200));
     assert!(report.passed(), "{}", render::text(&report));
     assert!(report.plies_compared() > 0);
 }
@@ -370,7 +356,7 @@ fn a_declared_automatic_fifty_move_rule_is_judged_as_declared() {
             answer
         },
     };
-    let report = run(&mut subject, 200, false);
+    let report = run(&mut subject, &options(200));
     let text = render::text(&report);
     assert!(report.passed(), "{text}");
     assert!(
@@ -401,7 +387,7 @@ fn an_automatic_draw_without_its_result_is_a_finding() {
             answer
         },
     };
-    let report = run(&mut subject, 200, false);
+    let report = run(&mut subject, &options(200));
     assert_eq!(report.unexpected(), ["result"], "{}", render::text(&report));
 }
 
@@ -418,7 +404,7 @@ fn a_combined_claim_predicate_is_compared_as_draw_claimable() {
             answer
         },
     };
-    let report = run(&mut subject, 200, false);
+    let report = run(&mut subject, &options(200));
     let text = render::text(&report);
     assert_eq!(report.unexpected(), ["draw-claimable"], "{text}");
     let minimal = report
@@ -440,7 +426,7 @@ fn a_combined_claim_predicate_is_compared_as_draw_claimable() {
         hello: only(&[Part::DrawClaimable]),
         answer: |_: &JudgeRequest, answer: Answer| answer,
     };
-    assert!(run(&mut honest, 100, false).passed());
+    assert!(run(&mut honest, &options(100)).passed());
 }
 
 /// The whole session in spec/PROTOCOL.md: every answer in it agrees with
@@ -519,7 +505,7 @@ fn per_game_answers_are_compared_and_promise_no_records() {
         hello: only(&parts),
         answer: per_game(false),
     };
-    let report = run(&mut honest, 200, false);
+    let report = run(&mut honest, &options(200));
     assert!(report.passed(), "{}", render::text(&report));
     assert!(report.compared[&Part::GameFiftyMoves] > 0);
 
@@ -527,7 +513,7 @@ fn per_game_answers_are_compared_and_promise_no_records() {
         hello: only(&parts),
         answer: per_game(true),
     };
-    let report = run(&mut liar, 200, false);
+    let report = run(&mut liar, &options(200));
     let text = render::text(&report);
     assert_eq!(report.unexpected(), ["game-fifty-moves"], "{text}");
     let minimal = report
@@ -614,15 +600,12 @@ fn write_square_after(white: bool, black: bool) -> impl Fn(&PlyFacts, &mut Vec<S
     }
 }
 
-fn run_seed(subject: &mut dyn Subject, games: usize, seed: u64) -> VerifyReport {
-    run_with(
-        subject,
-        &VerifyOptions {
-            games,
-            seed,
-            ..VerifyOptions::default()
-        },
-    )
+/// A run of `games` generated games from `seed`.
+fn seeded(games: usize, seed: u64) -> VerifyOptions {
+    VerifyOptions {
+        seed,
+        ..options(games)
+    }
 }
 
 #[test]
@@ -637,7 +620,7 @@ fn an_engine_that_mixes_en_passant_conventions_fails_on_every_seed() {
                 edit_fen(request, answer, write_square_after(true, false))
             },
         };
-        let report = run_seed(&mut subject, 100, seed);
+        let report = run(&mut subject, &seeded(100, seed));
         let text = render::text(&report);
         assert!(!report.passed(), "seed {seed}:\n{text}");
         assert_eq!(report.unexpected(), ["fen"], "seed {seed}:\n{text}");
@@ -673,7 +656,7 @@ fn an_engine_that_follows_the_original_fen_throughout_passes() {
             edit_fen(request, answer, write_square_after(true, true))
         },
     };
-    let report = run_seed(&mut subject, 100, 1);
+    let report = run(&mut subject, &seeded(100, 1));
     let text = render::text(&report);
     assert!(report.passed(), "{text}");
     let decision = &report.conventions.fields[&FenField::EnPassant];
@@ -696,7 +679,7 @@ fn an_engine_that_follows_the_original_fen_throughout_passes() {
     );
 
     // Our arbiter follows ours throughout.
-    let report = run_seed(&mut OurArbiter, 100, 1);
+    let report = run(&mut OurArbiter, &seeded(100, 1));
     assert!(report.passed(), "{}", render::text(&report));
     let decision = &report.conventions.fields[&FenField::EnPassant];
     assert_eq!(decision.convention, Convention::EnPassantWhenLegal);
@@ -716,7 +699,7 @@ fn a_fen_wrong_in_the_clock_and_the_en_passant_field_has_two_causes_each_shrunk(
             })
         },
     };
-    let report = run_seed(&mut subject, 200, 1);
+    let report = run(&mut subject, &seeded(200, 1));
     let text = render::text(&report);
     assert_eq!(report.unexpected(), ["fen"], "{text}");
     let minimal = |cause: Cause| shrunk(&report, cause, &text);
@@ -783,13 +766,13 @@ fn a_part_a_given_profile_leaves_out_is_not_compared_in_every_format() {
         hello: |hello| hello,
         answer: blind_to_fivefold,
     };
-    let plain = run_with(&mut subject, &options(None));
+    let plain = run(&mut subject, &options(None));
     assert!(
         plain.unexpected().contains(&"fivefold-repetition"),
         "the bug shows under the Laws: {}",
         render::text(&plain)
     );
-    let report = run_with(
+    let report = run(
         &mut subject,
         &options(Some(drawrules_conformance::protocol::Profile::UsChess)),
     );
@@ -845,7 +828,7 @@ fn junit_skips_what_is_not_implemented_and_carries_the_declarations() {
             end_where(request, answer, GameResult::Draw, at_clock_100)
         },
     };
-    let report = run(&mut subject, 100, false);
+    let report = run(&mut subject, &options(100));
     let junit = render::junit(&report);
     assert!(report.passed(), "{}", render::text(&report));
     for part in [Part::Checkmate, Part::ThreefoldOnMove, Part::Repetition] {
@@ -918,7 +901,7 @@ fn the_ply_where_an_ending_the_engine_lacks_first_holds_is_compared() {
         corpus: Some(drawrules_conformance::corpus::built_in().unwrap()),
         ..VerifyOptions::default()
     };
-    let report = run_with(&mut subject, &options);
+    let report = run(&mut subject, &options);
     let text = render::text(&report);
     assert!(!report.passed(), "{text}");
     // The case whose game ends at its start by 9.6.2 alone: before, only
@@ -942,7 +925,7 @@ fn the_ply_where_an_ending_the_engine_lacks_first_holds_is_compared() {
 
 #[test]
 fn the_plies_compared_are_counted_once_and_a_run_that_leaves_much_out_says_so() {
-    let full = run(&mut OurArbiter, 100, false);
+    let full = run(&mut OurArbiter, &options(100));
     assert_eq!(full.plies_judged, full.plies_generated);
     assert_eq!(full.left_out(), None);
     // Per-game parts alone count the plies they judged (not every game's:
@@ -952,7 +935,7 @@ fn the_plies_compared_are_counted_once_and_a_run_that_leaves_much_out_says_so() 
         hello: only(&[Part::GameThreefoldRepetition, Part::GameFiftyMoves]),
         answer: |_: &JudgeRequest, answer: Answer| answer,
     };
-    let per_game = run(&mut per_game, 100, false);
+    let per_game = run(&mut per_game, &options(100));
     assert!(
         per_game.plies_judged <= per_game.plies_generated
             && per_game.plies_judged * 2 >= per_game.plies_generated,
@@ -979,7 +962,7 @@ fn the_plies_compared_are_counted_once_and_a_run_that_leaves_much_out_says_so() 
             })
         },
     };
-    let report = run(&mut at_threefold, 300, false);
+    let report = run(&mut at_threefold, &options(300));
     let text = render::text(&report);
     assert!(report.passed(), "{text}");
     let left_out = report.left_out().expect("much left out");

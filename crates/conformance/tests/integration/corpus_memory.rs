@@ -1,7 +1,7 @@
 //! How much memory reading case files takes, counted by the allocator:
 //! the peak of a parse of hostile files at the limits, and the bytes a
 //! loaded case holds. Run with
-//! `cargo test --release -p drawrules-conformance --test corpus_memory -- --ignored --nocapture`.
+//! `cargo test --release -p drawrules-conformance --test integration -- corpus_memory:: --ignored --nocapture`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -9,23 +9,16 @@
 import json
 import sys
 
+from misbehave import changed, hello, ply_records, send
+
 extra = json.loads(sys.argv[1])
 for line in sys.stdin:
     request = json.loads(line)
     if request["type"] == "hello":
-        answer = {"type": "hello", "protocol": 2, "name": "handshake-says", "version": "1",
-                  "implements": ["clock", "moves"], "editions": ["fide-2018"]}
-        for key, value in extra.items():
-            if value is None:
-                answer.pop(key, None)
-            else:
-                answer[key] = value
+        own = hello("handshake-says", ["clock", "moves"],
+                    {"protocol": 2, "editions": ["fide-2018"], "draws": None})
+        send(changed(own, extra))
     elif request["type"] == "judge":
-        plies = len(request["moves"])
-        first = 0 if request["plies"] == "all" else plies
-        answer = {"type": "records", "id": request["id"],
-                  "records": [{"ply": ply} for ply in range(first, plies + 1)]}
+        send(ply_records(request))
     else:
         break
-    sys.stdout.write(json.dumps(answer) + "\n")
-    sys.stdout.flush()

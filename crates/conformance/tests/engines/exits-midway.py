@@ -6,21 +6,17 @@
 import json
 import sys
 
+from misbehave import hello, ply_records, send
+
 judged = 0
 for line in sys.stdin:
     request = json.loads(line)
     if request["type"] == "hello":
-        answer = {"type": "hello", "protocol": 1, "name": "exits-midway", "version": "1",
-                  "implements": [], "editions": ["fide-2018", "fide-2014"], "draws": "claims"}
+        send(hello("exits-midway"))
     elif request["type"] == "judge":
         judged += 1
         if judged == 2:
             sys.exit(0)
-        plies = len(request["moves"])
-        first = 0 if request["plies"] == "all" else plies
-        answer = {"type": "records", "id": request["id"],
-                  "records": [{"ply": ply} for ply in range(first, plies + 1)]}
+        send(ply_records(request))
     else:
         break
-    sys.stdout.write(json.dumps(answer) + "\n")
-    sys.stdout.flush()

@@ -85,7 +85,7 @@ fn an_error_deep_in_a_large_file_names_its_line() {
 }
 
 /// Prints how long loading takes at a few sizes. Run with
-/// `cargo test --release -p drawrules-conformance --test corpus_scale -- --ignored --nocapture`.
+/// `cargo test --release -p drawrules-conformance --test integration -- corpus_scale:: --ignored --nocapture`.
 #[test]
 #[ignore = "a measurement, not a check"]
 fn time_to_load_many_cases() {

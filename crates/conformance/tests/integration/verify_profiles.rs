@@ -7,9 +7,9 @@ use drawrules::{GameResult, PartialStatus};
 use drawrules_conformance::protocol::{
     Answer, EngineError, EngineRefusal, Hello, JudgeRequest, Part, Profile, RefusalKind,
 };
-use drawrules_conformance::verify::{
-    JudgedBy, KnownDivergences, OurArbiter, Subject, VerifyOptions, VerifyReport, render, verify,
-};
+use drawrules_conformance::verify::{JudgedBy, OurArbiter, Subject, VerifyOptions, render};
+
+use crate::util::{options, run};
 
 /// An engine of the Chess.com profile: our arbiter's answers, with the game
 /// ended as a draw at the third occurrence of a position and every later
@@ -61,24 +61,17 @@ impl Subject for ThirdOccurrenceEnds {
     }
 }
 
-fn run(subject: &mut dyn Subject, profile: Option<Profile>) -> VerifyReport {
-    let options = VerifyOptions {
-        games: 120,
+/// A run of 120 generated games judged by `profile`, if any.
+fn judged_by(profile: Option<Profile>) -> VerifyOptions {
+    VerifyOptions {
         profile,
-        ..VerifyOptions::default()
-    };
-    verify(
-        subject,
-        &options,
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .expect("a handshake")
+        ..options(120)
+    }
 }
 
 #[test]
 fn an_engine_of_the_chess_com_profile_passes_under_it() {
-    let report = run(&mut ThirdOccurrenceEnds, None);
+    let report = run(&mut ThirdOccurrenceEnds, &judged_by(None));
     let text = render::text(&report);
     assert!(report.passed(), "{text}");
     assert!(report.findings.is_empty(), "{text}");
@@ -102,7 +95,10 @@ fn an_engine_of_the_chess_com_profile_passes_under_it() {
 
 #[test]
 fn the_same_engine_judged_by_the_laws_is_reported_with_findings() {
-    let report = run(&mut ThirdOccurrenceEnds, Some(Profile::Fide2018));
+    let report = run(
+        &mut ThirdOccurrenceEnds,
+        &judged_by(Some(Profile::Fide2018)),
+    );
     let text = render::text(&report);
     assert!(!report.passed(), "{text}");
     // It says 1/2-1/2 where the Laws let the game go on, and refuses the
@@ -144,7 +140,7 @@ fn the_same_engine_judged_by_the_laws_is_reported_with_findings() {
 fn our_arbiter_judged_by_a_platform_profile_is_reported_with_findings() {
     // The Laws let the game go on at a third occurrence; Chess.com's
     // profile ends it there, so our arbiter's `*` is a finding.
-    let report = run(&mut OurArbiter, Some(Profile::ChessCom));
+    let report = run(&mut OurArbiter, &judged_by(Some(Profile::ChessCom)));
     let text = render::text(&report);
     assert_eq!(report.unexpected(), ["result"], "{text}");
     assert_eq!(report.hello.draws, Profile::ChessCom.draws());

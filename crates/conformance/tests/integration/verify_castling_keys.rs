@@ -260,7 +260,7 @@ fn every_pair_of_castling_states_meets_in_enough_games_on_every_seed() {
 /// Every pair of castling states, and per pair the games of 300 it meets
 /// in over seeds 1 to 20 (minimum, median, maximum), held to the floor on
 /// every seed. Run with `cargo test --release -p drawrules-conformance
-/// --test verify_castling_keys -- --ignored --nocapture`.
+/// --test integration -- verify_castling_keys:: --ignored --nocapture`.
 #[test]
 #[ignore = "20 seeds: slow in a debug build; CI runs it"]
 fn castling_pairs_per_300_games_over_20_seeds() {

@@ -8,13 +8,12 @@ import json
 import sys
 import time
 
+from misbehave import hello, send
+
 for line in sys.stdin:
     request = json.loads(line)
     if request["type"] == "hello":
-        sys.stdout.write(json.dumps({"type": "hello", "protocol": 1, "name": "hangs", "version": "1",
-                                     "implements": [], "editions": ["fide-2018", "fide-2014"],
-                                     "draws": "claims"}) + "\n")
-        sys.stdout.flush()
+        send(hello("hangs"))
     elif request["type"] == "judge":
         break
 time.sleep(600)

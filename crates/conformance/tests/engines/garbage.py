@@ -5,15 +5,14 @@
 import json
 import sys
 
+from misbehave import hello, send
+
 for line in sys.stdin:
     request = json.loads(line)
     if request["type"] == "hello":
-        answer = json.dumps({"type": "hello", "protocol": 1, "name": "garbage", "version": "1",
-                             "implements": [], "editions": ["fide-2018", "fide-2014"],
-                             "draws": "claims"})
+        send(hello("garbage"))
     elif request["type"] == "judge":
-        answer = "records follow: {ply 0} ]]"
+        sys.stdout.write("records follow: {ply 0} ]]\n")
+        sys.stdout.flush()
     else:
         break
-    sys.stdout.write(answer + "\n")
-    sys.stdout.flush()

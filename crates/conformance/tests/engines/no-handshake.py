@@ -6,16 +6,14 @@
 import json
 import sys
 
+from misbehave import ply_records, send
+
 for line in sys.stdin:
     request = json.loads(line)
     if request["type"] == "hello":
-        answer = "Engine ready. Type 'help' for a list of commands."
+        sys.stdout.write("Engine ready. Type 'help' for a list of commands.\n")
+        sys.stdout.flush()
     elif request["type"] == "judge":
-        plies = len(request["moves"])
-        first = 0 if request["plies"] == "all" else plies
-        answer = json.dumps({"type": "records", "id": request["id"],
-                             "records": [{"ply": ply} for ply in range(first, plies + 1)]})
+        send(ply_records(request))
     else:
         break
-    sys.stdout.write(answer + "\n")
-    sys.stdout.flush()

@@ -13,9 +13,10 @@ use drawrules_conformance::protocol::{
     Answer, DeadReading, EngineError, Hello, JudgeRequest, Part, read_answer,
 };
 use drawrules_conformance::verify::{
-    KnownDivergences, OurArbiter, OurExactArbiter, Subject, VerifyOptions, VerifyReport, compare,
-    judge_text, render, verify,
+    OurArbiter, OurExactArbiter, Subject, VerifyOptions, compare, judge_text, render,
 };
+
+use crate::util::{options, run};
 
 /// The corpus cases of Article 5.2.2 decided exactly: locked walls,
 /// bishops behind them, one side alone able to mate, a capture that leaves
@@ -29,24 +30,17 @@ fn exact_cases() -> Corpus {
     }
 }
 
-fn run(subject: &mut dyn Subject, games: usize) -> VerifyReport {
-    let options = VerifyOptions {
-        games,
+/// A run of `games` generated games after [`exact_cases`].
+fn with_exact_cases(games: usize) -> VerifyOptions {
+    VerifyOptions {
         corpus: Some(exact_cases()),
-        ..VerifyOptions::default()
-    };
-    verify(
-        subject,
-        &options,
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap()
+        ..options(games)
+    }
 }
 
 #[test]
 fn an_engine_that_decides_exactly_passes_under_the_exact_reading() {
-    let report = run(&mut OurExactArbiter, 4);
+    let report = run(&mut OurExactArbiter, &with_exact_cases(4));
     let text = render::text(&report);
     assert!(report.passed(), "{text}");
     assert_eq!(report.hello.dead_position, DeadReading::Exact);
@@ -85,13 +79,13 @@ impl Subject for ClaimsExact {
 
 #[test]
 fn a_declared_exact_reading_that_the_answers_do_not_keep_is_found() {
-    let report = run(&mut ClaimsExact, 0);
+    let report = run(&mut ClaimsExact, &with_exact_cases(0));
     let text = render::text(&report);
     assert!(!report.passed(), "{text}");
     assert!(report.unexpected().contains(&"dead-position"), "{text}");
     // The same answers under the material reading they keep pass.
     let mut honest = OurArbiter;
-    assert!(run(&mut honest, 0).passed());
+    assert!(run(&mut honest, &with_exact_cases(0)).passed());
 }
 
 /// KR v K judged with a budget too small to find the helpmate or visit

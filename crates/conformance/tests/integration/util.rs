@@ -1,0 +1,36 @@
+//! What the integration tests share: a run of `verify` with no known
+//! divergences, its options, and the fake engines of `tests/engines/`.
+
+use std::path::{Path, PathBuf};
+
+use drawrules_conformance::verify::{
+    KnownDivergences, Subject, VerifyOptions, VerifyReport, verify,
+};
+
+/// A run of `verify` on `subject` with `options` and no known
+/// divergences, its handshake accepted.
+pub fn run(subject: &mut dyn Subject, options: &VerifyOptions) -> VerifyReport {
+    verify(
+        subject,
+        options,
+        KnownDivergences::default(),
+        &mut |_, _| {},
+    )
+    .expect("a handshake")
+}
+
+/// The options of a run of `games` generated games, the rest as by
+/// default.
+pub fn options(games: usize) -> VerifyOptions {
+    VerifyOptions {
+        games,
+        ..VerifyOptions::default()
+    }
+}
+
+/// The fake engine `script` of `tests/engines/`.
+pub fn engine_script(script: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/engines")
+        .join(script)
+}
