@@ -395,6 +395,33 @@ mod tests {
     }
 
     #[test]
+    fn a_pgn_s_variant_is_read_as_adjudicate_reads_it() {
+        let game = |variant: &str| {
+            judged(Request {
+                pgn: format!("[Variant \"{variant}\"]\n\n1. e4 e5 *\n"),
+                ..Request::default()
+            })
+        };
+        // Judged as standard chess before the page read PGN through
+        // drawrules-pgn; adjudicate refuses it with these words.
+        let atomic = game("atomic");
+        assert!(atomic.plies.is_empty());
+        assert_eq!(
+            atomic.error,
+            Some(Unplayable {
+                ply: Some(0),
+                message: "ply 0: unsupported variant \"atomic\"".to_owned()
+            })
+        );
+        let chess960 = game("chess960");
+        assert!(chess960.chess960 && chess960.error.is_none());
+        assert_eq!(chess960.plies.len(), 3);
+        let standard = game("Standard");
+        assert!(!standard.chess960 && standard.error.is_none());
+        assert_eq!(standard.plies.len(), 3);
+    }
+
+    #[test]
     fn the_editions_differ_in_9_6_1_only() {
         // The corpus's detour (fivefold.toml): the start position stands
         // a fifth time at ply 20, but it did not stand at ply 12, so the
