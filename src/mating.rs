@@ -185,6 +185,34 @@ impl Deadness {
         matches!(self, Deadness::Undetermined)
     }
 
+    /// The verdict in words, without its evidence: `dead`, `alive (white)`
+    /// or `alive (black)` (the side whose helpmate is shown), or
+    /// `undetermined`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::mating::{Deadness, Mating, NoMate};
+    ///
+    /// let never = Mating::Impossible { reason: NoMate::Material };
+    /// let mates = Mating::Possible { line: vec!["h1h8".to_owned()] };
+    /// assert_eq!(Deadness::of(&never, &never).name(), "dead");
+    /// assert_eq!(Deadness::of(&never, &mates).name(), "alive (black)");
+    /// assert_eq!(Deadness::of(&never, &Mating::Undetermined).name(), "undetermined");
+    /// ```
+    pub fn name(&self) -> &'static str {
+        match self {
+            Deadness::Dead { .. } => "dead",
+            Deadness::Alive {
+                side: Side::White, ..
+            } => "alive (white)",
+            Deadness::Alive {
+                side: Side::Black, ..
+            } => "alive (black)",
+            Deadness::Undetermined => "undetermined",
+        }
+    }
+
     /// Combines the two sides' answers: alive as soon as one side can mate
     /// (White's line first), dead when neither ever can, otherwise
     /// undetermined.

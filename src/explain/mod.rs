@@ -6,12 +6,14 @@ mod table;
 
 pub use table::{HEADERS, cells, render_table, verdict};
 
-use shakmaty::Chess;
 use shakmaty::san::{San, SanPlus};
 use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Move};
 
 use crate::judge::{Notation, judge};
 use crate::laws::Edition;
+use crate::reference::Game;
+use crate::reference::same_position::{Identity, identity};
 use crate::refusal::Refusal;
 use crate::rules::Rules;
 use crate::start::StartPosition;
@@ -23,6 +25,13 @@ pub struct Row {
     /// The move that produced this ply, in SAN with its check or mate
     /// suffix; `None` for ply 0.
     pub san: Option<String>,
+    /// The same move as shakmaty played it; `None` for ply 0.
+    pub played: Option<Move>,
+    /// The earlier plies that held the same position as this one (Article
+    /// 9.2.3, as the reference's
+    /// [`identity`](crate::reference::same_position::identity) decides it),
+    /// in order.
+    pub earlier: Vec<u32>,
     /// The status record the implementation reported.
     pub status: Status,
     /// The moves in `status.claims_on_move.threefold_repetition`, in SAN.
@@ -58,6 +67,8 @@ pub struct Explanation {
 /// assert!(explained.error.is_none());
 /// assert_eq!(explained.rows.len(), 9);
 /// assert_eq!(explained.rows[8].status.repetition, 3);
+/// assert_eq!(explained.rows[8].earlier, [0, 4]);
+/// assert_eq!(explained.rows[8].played.map(|mv| mv.to().to_string()), Some("g8".to_owned()));
 /// ```
 pub fn explain<R, S>(
     rules: &mut R,
@@ -71,15 +82,21 @@ where
 {
     let texts: Vec<&str> = moves.iter().map(AsRef::as_ref).collect();
     let judged = judge(rules, start, edition, &texts, Notation::UciOrSan);
-    let mut position = start.position().clone();
+    let mut game = Game::new(start.clone());
+    let mut identities = Vec::with_capacity(judged.records.len());
     let mut rows = Vec::with_capacity(judged.records.len());
     let mut records = judged.records.into_iter();
     if let Some(status) = records.next() {
-        rows.push(row(None, status, &position));
+        identities.push(identity(&game, 0));
+        rows.push(row(None, status, &game, &identities));
     }
     for (status, mv) in records.zip(judged.moves) {
-        let san = SanPlus::from_move_and_play_unchecked(&mut position, mv);
-        rows.push(row(Some(san.to_string()), status, &position));
+        let san = SanPlus::from_move_and_play_unchecked(&mut game.current().clone(), mv);
+        // `judge` plays only moves legal where they are played.
+        let pushed = game.push(mv);
+        debug_assert!(pushed, "{mv} is legal");
+        identities.push(identity(&game, game.last_ply()));
+        rows.push(row(Some((san.to_string(), mv)), status, &game, &identities));
     }
     Explanation {
         rows,
@@ -87,8 +104,39 @@ where
     }
 }
 
-fn row(san: Option<String>, status: Status, position: &Chess) -> Row {
-    let threefold_on_move_san = status
+/// The row of the last ply of `game`, reached by `played` (its SAN and
+/// the move), whose identities up to it are `identities`.
+fn row(
+    played: Option<(String, Move)>,
+    status: Status,
+    game: &Game,
+    identities: &[Identity],
+) -> Row {
+    let (san, played) = played.unzip();
+    Row {
+        san,
+        played,
+        earlier: earlier_plies(identities),
+        threefold_on_move_san: threefold_san(&status, game.current()),
+        status,
+    }
+}
+
+/// The plies before the last of `identities` that held its position.
+fn earlier_plies(identities: &[Identity]) -> Vec<u32> {
+    let Some((now, before)) = identities.split_last() else {
+        return Vec::new();
+    };
+    (0u32..)
+        .zip(before)
+        .filter(|(_, identity)| *identity == now)
+        .map(|(ply, _)| ply)
+        .collect()
+}
+
+/// The written moves of `status`'s threefold claim (9.2.1), in SAN.
+fn threefold_san(status: &Status, position: &Chess) -> Vec<String> {
+    status
         .claims_on_move
         .threefold_repetition
         .iter()
@@ -101,12 +149,7 @@ fn row(san: Option<String>, status: Status, position: &Chess) -> Row {
                     |mv| San::from_move(position, mv).to_string(),
                 )
         })
-        .collect();
-    Row {
-        san,
-        status,
-        threefold_on_move_san,
-    }
+        .collect()
 }
 
 #[cfg(test)]
@@ -146,6 +189,30 @@ mod tests {
             explained.error.unwrap().to_string(),
             r#"ply 5, move "a3": the game is already over (checkmate, 5.1.1)"#
         );
+    }
+
+    #[test]
+    fn a_row_carries_its_move_and_the_earlier_plies_of_its_position() {
+        // The double step's en passant capture is illegal (the pawn on d4
+        // is pinned), so the position after the bishop's round trip is
+        // the one after the double step (9.2.3).
+        let explained = run(
+            Some("7k/8/8/8/3p4/8/1B2P3/4K3 w - - 0 1"),
+            &["e2e4", "h8g8", "b2a1", "g8h8", "a1b2"],
+        );
+        let earlier: Vec<&[u32]> = explained.rows.iter().map(|row| &row.earlier[..]).collect();
+        assert_eq!(earlier, [&[][..], &[], &[], &[], &[], &[1]]);
+        let played: Vec<Option<String>> = explained
+            .rows
+            .iter()
+            .map(|row| {
+                row.played
+                    .map(|mv| format!("{}{}", mv.from().unwrap(), mv.to()))
+            })
+            .collect();
+        assert_eq!(played[0], None);
+        assert_eq!(played[1].as_deref(), Some("e2e4"));
+        assert_eq!(played[5].as_deref(), Some("a1b2"));
     }
 
     #[test]

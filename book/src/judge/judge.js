@@ -1,6 +1,6 @@
 // The page "Judge a game": the form sent to the library (compiled to
 // WebAssembly, crates/web), the judged game shown ply by ply.
-import init, { judge, dead_position } from "./pkg/drawrules_web.js";
+import init, { explain_game, dead_position } from "./pkg/drawrules_web.js";
 
 const $ = (id) => document.getElementById(id);
 const state = { judged: null, ply: 0 };
@@ -52,7 +52,7 @@ function request() {
 
 function run(event) {
   if (event) event.preventDefault();
-  const judged = JSON.parse(judge(request()));
+  const judged = JSON.parse(explain_game(request()));
   state.judged = judged;
   const error = $("judge-error");
   if (judged.error) {

@@ -116,7 +116,7 @@ pub fn rewrite(text: &str, name: &str, cases_dir: &Path) -> Result<(String, Draw
                 out.push_str(&figures);
             }
             "dead-position" => {
-                let diagram = dead_block::check(body)
+                let diagram = dead_block::diagram(body)
                     .map_err(|why| BookError::Disagrees { at: at(index), why })?;
                 out.push_str("<figure class=\"drawrules\">");
                 out.push_str(&diagram.svg());

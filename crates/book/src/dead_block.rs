@@ -3,11 +3,11 @@
 //! checked against the reference's exact decision when the book builds and
 //! drawn as a board.
 
-use drawrules::mating::{Budget, Deadness, Mating, Side};
+use drawrules::mating::{Budget, Deadness, Mating};
 use drawrules::reference::dead_position::can_ever_mate_in;
 use drawrules::{Edition, Reference, StartPosition};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use drawrules_board::{Arrow, ArrowKind, Diagram};
 
@@ -19,8 +19,8 @@ const FIELDS: [&str; 7] = [
 /// How many moves of a helpmate line are drawn, dashed.
 const LINE_DRAWN: usize = 2;
 
-/// Checks one block (its lines between the fences) against the reference
-/// and returns the board to show above it.
+/// Reads one block (its lines between the fences), holds it to the
+/// reference and returns the board to show above it.
 ///
 /// The reference decides each side with the default budget: its answer,
 /// with the length of its helpmate line and the first moves the block
@@ -36,34 +36,100 @@ const LINE_DRAWN: usize = 2;
 /// # Examples
 ///
 /// ```
-/// use drawrules_book::dead_block::check;
+/// use drawrules_book::dead_block::diagram;
 ///
 /// let block = ["fen: 4k3/8/8/8/8/8/8/4K3 w - - 0 1", "white: impossible (material)",
 ///              "black: impossible (material)", "verdict: dead"];
-/// let diagram = check(&block).unwrap();
-/// assert!(diagram.arrows.is_empty());
+/// let board = diagram(&block).unwrap();
+/// assert!(board.arrows.is_empty());
 /// let wrong = ["fen: 4k3/8/8/8/8/8/8/4K3 w - - 0 1", "white: impossible (material)",
 ///              "black: impossible (material)", "verdict: alive (white)"];
-/// assert!(check(&wrong).unwrap_err().contains("verdict"));
+/// assert!(diagram(&wrong).unwrap_err().contains("verdict"));
 /// ```
-pub fn check(lines: &[&str]) -> Result<Diagram, String> {
-    let mut fields: Vec<(&str, &str)> = Vec::new();
-    for line in lines {
-        let (key, value) = line
-            .split_once(':')
-            .ok_or_else(|| format!("{line:?} is not `key: value`"))?;
-        if !FIELDS.contains(&key) {
-            return Err(format!("unknown field {key:?}"));
+pub fn diagram(lines: &[&str]) -> Result<Diagram, String> {
+    let block = Block::read(lines)?;
+    let decided = confirm(&block)?;
+    Ok(draw(&block, &decided))
+}
+
+/// A block's fields, as written.
+struct Block<'a> {
+    fields: Vec<(&'a str, &'a str)>,
+}
+
+impl<'a> Block<'a> {
+    /// Reads the `key: value` lines of a block; every key is one of
+    /// [`FIELDS`].
+    fn read(lines: &[&'a str]) -> Result<Block<'a>, String> {
+        let mut fields = Vec::new();
+        for line in lines {
+            let (key, value) = line
+                .split_once(':')
+                .ok_or_else(|| format!("{line:?} is not `key: value`"))?;
+            if !FIELDS.contains(&key) {
+                return Err(format!("unknown field {key:?}"));
+            }
+            fields.push((key, value.trim()));
         }
-        fields.push((key, value.trim()));
+        Ok(Block { fields })
     }
-    let get = |key: &str| fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v);
-    let need = |key: &str| get(key).ok_or_else(|| format!("no {key:?}"));
-    let fen = need("fen")?;
+
+    /// The field `key`, if the block has it.
+    fn get(&self, key: &str) -> Option<&'a str> {
+        self.fields.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    /// The field `key`, which the block must have.
+    fn need(&self, key: &str) -> Result<&'a str, String> {
+        self.get(key).ok_or_else(|| format!("no {key:?}"))
+    }
+}
+
+/// What the reference decides of a block's position, once the block is
+/// found to say the same.
+struct Decided {
+    /// The position after the block's moves.
+    position: Chess,
+    /// The last of those moves.
+    last: Option<Move>,
+    /// The verdict, from the two sides' answers.
+    deadness: Deadness,
+}
+
+/// Plays the block's moves through the reference, decides each side, and
+/// holds the block's answers and verdict to the reference's.
+fn confirm(block: &Block<'_>) -> Result<Decided, String> {
+    let (position, last) = played(block.need("fen")?, block.get("moves"))?;
+    let mut answers = Vec::new();
+    for (key, color) in [("white", Color::White), ("black", Color::Black)] {
+        let mating = can_ever_mate_in(&position, color, CastlingMode::Standard, Budget::DEFAULT);
+        confirm_side(key, block.need(key)?, &mating)?;
+        answers.push(mating);
+    }
+    // The verdict from the two answers, as the decision combines them,
+    // rather than deciding the position again.
+    let deadness = Deadness::of(&answers[0], &answers[1]);
+    let written = block.need("verdict")?;
+    if written != deadness.name() {
+        return Err(format!(
+            "verdict: the block says {written:?}, the reference {:?}",
+            deadness.name()
+        ));
+    }
+    Ok(Decided {
+        position,
+        last,
+        deadness,
+    })
+}
+
+/// The position after `moves` (UCI, by spaces) from `fen`, and the last
+/// of them.
+fn played(fen: &str, moves: Option<&str>) -> Result<(Chess, Option<Move>), String> {
     let start: StartPosition = fen.parse().map_err(|err| format!("fen {fen:?}: {err}"))?;
     let mut game = Reference::new(&start, Edition::Fide2018);
     let mut last = None;
-    for text in get("moves").unwrap_or_default().split_whitespace() {
+    for text in moves.unwrap_or_default().split_whitespace() {
         let mv = text
             .parse::<UciMove>()
             .ok()
@@ -73,55 +139,41 @@ pub fn check(lines: &[&str]) -> Result<Diagram, String> {
             .map_err(|err| format!("move {text:?}: {err}"))?;
         last = Some(mv);
     }
-    let position = game.position().clone();
-    let mut lines_of = Vec::new();
-    let mut answers = Vec::new();
-    for (key, color) in [("white", Color::White), ("black", Color::Black)] {
-        let mating = can_ever_mate_in(&position, color, CastlingMode::Standard, Budget::DEFAULT);
-        let written = need(key)?;
-        let (answer, first) = written.split_once(':').unwrap_or((written, ""));
-        let said = match &mating {
-            Mating::Possible { line } => format!("possible in {} plies", line.len()),
-            Mating::Impossible { reason } => format!("impossible ({})", reason.name()),
-            Mating::Undetermined => "undetermined".to_owned(),
-        };
-        if said != answer.trim() {
-            return Err(format!(
-                "{key}: the block says {answer:?}, the reference {said:?}"
-            ));
-        }
-        if let Mating::Possible { line } = &mating {
-            let first: Vec<&str> = first.split_whitespace().collect();
-            if first.is_empty() || line.len() < first.len() || line[..first.len()] != first[..] {
-                return Err(format!(
-                    "{key}: the block shows the line opening {first:?}, the reference's is {line:?}"
-                ));
-            }
-            lines_of.push((color, line.clone()));
-        }
-        answers.push(mating);
-    }
-    // The verdict from the two answers, as the decision combines them,
-    // rather than deciding the position again.
-    let verdict = match Deadness::of(&answers[0], &answers[1]) {
-        Deadness::Dead { .. } => "dead",
-        Deadness::Alive {
-            side: Side::White, ..
-        } => "alive (white)",
-        Deadness::Alive {
-            side: Side::Black, ..
-        } => "alive (black)",
-        Deadness::Undetermined => "undetermined",
+    Ok((game.position().clone(), last))
+}
+
+/// Holds one side's answer as the block writes it (`written`, under
+/// `key`) to the reference's `mating`.
+fn confirm_side(key: &str, written: &str, mating: &Mating) -> Result<(), String> {
+    let (answer, first) = written.split_once(':').unwrap_or((written, ""));
+    let said = match mating {
+        Mating::Possible { line } => format!("possible in {} plies", line.len()),
+        Mating::Impossible { reason } => format!("impossible ({})", reason.name()),
+        Mating::Undetermined => "undetermined".to_owned(),
     };
-    let written = need("verdict")?;
-    if written != verdict {
+    if said != answer.trim() {
         return Err(format!(
-            "verdict: the block says {written:?}, the reference {verdict:?}"
+            "{key}: the block says {answer:?}, the reference {said:?}"
         ));
     }
+    if let Mating::Possible { line } = mating {
+        let first: Vec<&str> = first.split_whitespace().collect();
+        if first.is_empty() || line.len() < first.len() || line[..first.len()] != first[..] {
+            return Err(format!(
+                "{key}: the block shows the line opening {first:?}, the reference's is {line:?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The board of a confirmed block: its last move drawn solid, the first
+/// moves of the helpmate line of the side the verdict names dashed.
+fn draw(block: &Block<'_>, decided: &Decided) -> Diagram {
     let mut arrows = Vec::new();
-    let mut alt = format!("The position {}", position_words(fen, get("moves")));
-    if let Some(mv) = last
+    let fen = block.get("fen").unwrap_or_default();
+    let mut alt = format!("The position {}", position_words(fen, block.get("moves")));
+    if let Some(mv) = decided.last
         && let Some(from) = mv.from()
     {
         arrows.push(Arrow {
@@ -130,43 +182,46 @@ pub fn check(lines: &[&str]) -> Result<Diagram, String> {
             kind: ArrowKind::Played,
         });
     }
-    let shown = match verdict {
-        "alive (white)" => Some(Color::White),
-        "alive (black)" => Some(Color::Black),
-        _ => None,
-    };
-    if let Some((color, line)) = shown.and_then(|side| lines_of.iter().find(|(c, _)| *c == side)) {
-        let mut after = position.clone();
-        let mut drawn = Vec::new();
-        for text in line.iter().take(LINE_DRAWN) {
-            let Some(mv) = text
-                .parse::<UciMove>()
-                .ok()
-                .and_then(|uci| uci.to_move(&after).ok())
-            else {
-                break;
-            };
-            if let Some(from) = mv.from() {
-                arrows.push(Arrow {
-                    from,
-                    to: mv.to(),
-                    kind: ArrowKind::Written,
-                });
-            }
-            after.play_unchecked(mv);
-            drawn.push(text.as_str());
-        }
+    if let Deadness::Alive { side, line } = &decided.deadness {
+        let drawn = draw_line(&decided.position, line, &mut arrows);
         alt.push_str(&format!(
-            "; dashed, the first moves of {color:?}'s helpmate line: {}",
+            "; dashed, the first moves of {:?}'s helpmate line: {}",
+            Color::from(*side),
             drawn.join(" ")
         ));
     }
-    alt.push_str(&format!(". The verdict: {verdict}."));
-    Ok(Diagram {
-        board: position.board().clone(),
+    alt.push_str(&format!(". The verdict: {}.", decided.deadness.name()));
+    Diagram {
+        board: decided.position.board().clone(),
         arrows,
         alt,
-    })
+    }
+}
+
+/// Draws the first [`LINE_DRAWN`] moves of `line` from `position`,
+/// dashed, and returns them.
+fn draw_line<'l>(position: &Chess, line: &'l [String], arrows: &mut Vec<Arrow>) -> Vec<&'l str> {
+    let mut after = position.clone();
+    let mut drawn = Vec::new();
+    for text in line.iter().take(LINE_DRAWN) {
+        let Some(mv) = text
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|uci| uci.to_move(&after).ok())
+        else {
+            break;
+        };
+        if let Some(from) = mv.from() {
+            arrows.push(Arrow {
+                from,
+                to: mv.to(),
+                kind: ArrowKind::Written,
+            });
+        }
+        after.play_unchecked(mv);
+        drawn.push(text.as_str());
+    }
+    drawn
 }
 
 /// "with FEN …" or "after the moves … from FEN …".
@@ -190,7 +245,7 @@ mod tests {
             "black: possible in 20 plies: h3g4 h4g3 g4f5 g3g2 f5f6 g2g1q",
             "verdict: alive (white)",
         ];
-        let diagram = check(&block).unwrap();
+        let diagram = diagram(&block).unwrap();
         assert_eq!(diagram.arrows.len(), LINE_DRAWN);
         assert!(diagram.arrows.iter().all(|a| a.kind == ArrowKind::Written));
         assert!(
@@ -218,7 +273,7 @@ mod tests {
             (vec![fen, "moves: e1e3"], "move \"e1e3\" is not legal"),
             (vec!["fen: 8/8 w"], "fen \"8/8 w\""),
         ] {
-            let err = check(&lines).unwrap_err();
+            let err = diagram(&lines).unwrap_err();
             assert!(err.starts_with(why), "{err}");
         }
     }
@@ -232,7 +287,7 @@ mod tests {
             "black: impossible (material)",
             "verdict: dead",
         ];
-        let diagram = check(&block).unwrap();
+        let diagram = diagram(&block).unwrap();
         assert_eq!(diagram.arrows.len(), 1);
         assert_eq!(diagram.arrows[0].kind, ArrowKind::Played);
         assert!(diagram.alt.starts_with("The position after e1d2 from 4k3/"));

@@ -76,33 +76,9 @@ impl ExplainExample {
             command: command.to_owned(),
             why,
         };
-        let mut rest = command.trim();
-        let last_line_only = match rest.strip_suffix("| tail -n 1") {
-            Some(before) => {
-                rest = before.trim_end();
-                true
-            }
-            None => false,
-        };
-        let with_stderr = match rest.strip_suffix("2>&1") {
-            Some(before) => {
-                rest = before.trim_end();
-                true
-            }
-            None => false,
-        };
-        if rest.contains('|') {
-            return Err(refuse(
-                "only `| tail -n 1` may follow the command".to_owned(),
-            ));
-        }
-        let words =
-            shlex::split(rest).ok_or_else(|| refuse("a quote does not close".to_owned()))?;
-        if words.first().map(String::as_str) != Some("drawrules")
-            || words.get(1).map(String::as_str) != Some("explain")
-        {
+        let Some((words, last_line_only, with_stderr)) = shell_words(command, refuse)? else {
             return Ok(None);
-        }
+        };
         let mut example = ExplainExample {
             fen: None,
             chess960: false,
@@ -252,6 +228,41 @@ impl ExplainExample {
             None => Ok(()),
         }
     }
+}
+
+/// The words of a `drawrules explain` command line, and whether it ends
+/// with `| tail -n 1` and with `2>&1`; `None` for another command.
+fn shell_words(
+    command: &str,
+    refuse: impl Fn(String) -> BookError,
+) -> Result<Option<(Vec<String>, bool, bool)>, BookError> {
+    let mut rest = command.trim();
+    let last_line_only = match rest.strip_suffix("| tail -n 1") {
+        Some(before) => {
+            rest = before.trim_end();
+            true
+        }
+        None => false,
+    };
+    let with_stderr = match rest.strip_suffix("2>&1") {
+        Some(before) => {
+            rest = before.trim_end();
+            true
+        }
+        None => false,
+    };
+    if rest.contains('|') {
+        return Err(refuse(
+            "only `| tail -n 1` may follow the command".to_owned(),
+        ));
+    }
+    let words = shlex::split(rest).ok_or_else(|| refuse("a quote does not close".to_owned()))?;
+    if words.first().map(String::as_str) != Some("drawrules")
+        || words.get(1).map(String::as_str) != Some("explain")
+    {
+        return Ok(None);
+    }
+    Ok(Some((words, last_line_only, with_stderr)))
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ use std::fmt::Write;
 
 use drawrules::explain::{HEADERS, Row, cells};
 use shakmaty::fen::Fen;
-use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
@@ -123,56 +122,86 @@ pub fn figure(
     } else {
         CastlingMode::Standard
     };
-    let position_at = |ply: usize| -> Result<Chess, String> {
-        let fen = &rows[ply].status.fen;
-        fen.parse::<Fen>()
-            .map_err(|err| format!("{fen}: {err}"))?
-            .into_position(mode)
-            .map_err(|err| format!("{fen}: {err}"))
+    let row = &rows[shown];
+    let fen = &row.status.fen;
+    let position: Chess = fen
+        .parse::<Fen>()
+        .map_err(|err| format!("{fen}: {err}"))?
+        .into_position(mode)
+        .map_err(|err| format!("{fen}: {err}"))?;
+    let mut drawing = Drawing::default();
+    drawing.played(row, choice)?;
+    drawing.written(row, choice, &position)?;
+    let mut alt = format!("The position at ply {shown}: {fen}");
+    for part in &drawing.said {
+        alt.push_str(", ");
+        alt.push_str(part);
+    }
+    alt.push('.');
+    let diagram = Diagram {
+        board: position.board().clone(),
+        arrows: drawing.arrows,
+        alt,
     };
-    let position = position_at(shown)?;
-    let mut arrows = Vec::new();
-    let mut said = Vec::new();
-    if choice.played.is_empty() {
-        if let (Some(san), Some(before)) = (&rows[shown].san, shown.checked_sub(1)) {
-            let before = position_at(before)?;
-            let text = san.trim_end_matches(['+', '#']);
-            let mv = text
-                .parse::<San>()
-                .ok()
-                .and_then(|san| san.to_move(&before).ok())
-                .ok_or_else(|| format!("ply {shown}: {san} is not a move"))?;
-            let drawn = Arrow::of_move(mv, ArrowKind::Played);
-            said.push(format!(
-                "with the move that reached it, {san}, drawn from {} to {}",
-                drawn.from, drawn.to
+    let mut html = String::from("<figure class=\"drawrules\">");
+    html.push_str(&diagram.svg());
+    html.push_str(&table(rows, shown));
+    html.push_str("</figure>");
+    Ok(Some(html))
+}
+
+/// The arrows of a board, and what they show in words.
+#[derive(Default)]
+struct Drawing {
+    arrows: Vec<Arrow>,
+    said: Vec<String>,
+}
+
+impl Drawing {
+    /// The moves drawn solid: those `choice` names, or else the move that
+    /// reached `row`.
+    fn played(&mut self, row: &Row, choice: &BoardChoice) -> Result<(), String> {
+        if choice.played.is_empty() {
+            if let (Some(san), Some(mv)) = (&row.san, row.played) {
+                let drawn = Arrow::of_move(mv, ArrowKind::Played);
+                self.said.push(format!(
+                    "with the move that reached it, {san}, drawn from {} to {}",
+                    drawn.from, drawn.to
+                ));
+                self.arrows.push(drawn);
+            }
+        } else {
+            for uci in &choice.played {
+                self.arrows.push(drawn(uci, ArrowKind::Played)?);
+            }
+            self.said
+                .push(format!("with the moves {} drawn", choice.played.join(" ")));
+        }
+        Ok(())
+    }
+
+    /// The moves drawn dashed: those `choice` names, or else the written
+    /// moves that would support a threefold claim (9.2.1) in `position`
+    /// (`row`'s), when there are few: the move a player may write down
+    /// instead of playing it.
+    fn written(&mut self, row: &Row, choice: &BoardChoice, position: &Chess) -> Result<(), String> {
+        if !choice.written.is_empty() {
+            for uci in &choice.written {
+                self.arrows.push(drawn(uci, ArrowKind::Written)?);
+            }
+            self.said.push(format!(
+                "and, dashed, the moves {} (written down or still to come, not played)",
+                choice.written.join(" ")
             ));
-            arrows.push(drawn);
+            return Ok(());
         }
-    } else {
-        for uci in &choice.played {
-            arrows.push(drawn(uci, ArrowKind::Played)?);
-        }
-        said.push(format!("with the moves {} drawn", choice.played.join(" ")));
-    }
-    for uci in &choice.written {
-        arrows.push(drawn(uci, ArrowKind::Written)?);
-    }
-    if !choice.written.is_empty() {
-        said.push(format!(
-            "and, dashed, the moves {} (written down or still to come, not played)",
-            choice.written.join(" ")
-        ));
-    } else {
-        // By default the written moves that would support a threefold
-        // claim (9.2.1), when there are few: the move a player may write
-        // down instead of playing it.
-        let threefold = &rows[shown].status.claims_on_move.threefold_repetition;
+        let threefold = &row.status.claims_on_move.threefold_repetition;
         if !threefold.is_empty() && threefold.len() <= WRITTEN_DRAWN {
             for uci in threefold {
-                arrows.push(drawn_in(uci, &position, ArrowKind::Written)?);
+                self.arrows
+                    .push(drawn_in(uci, position, ArrowKind::Written)?);
             }
-            said.push(format!(
+            self.said.push(format!(
                 "and, dashed, the written {} that would support a threefold claim (9.2.1): {}",
                 if threefold.len() == 1 {
                     "move"
@@ -182,24 +211,8 @@ pub fn figure(
                 threefold.join(" ")
             ));
         }
+        Ok(())
     }
-    let fen = &rows[shown].status.fen;
-    let mut alt = format!("The position at ply {shown}: {fen}");
-    for part in &said {
-        alt.push_str(", ");
-        alt.push_str(part);
-    }
-    alt.push('.');
-    let diagram = Diagram {
-        board: position.board().clone(),
-        arrows,
-        alt,
-    };
-    let mut html = String::from("<figure class=\"drawrules\">");
-    html.push_str(&diagram.svg());
-    html.push_str(&table(rows, shown));
-    html.push_str("</figure>");
-    Ok(Some(html))
 }
 
 /// How many written moves of a threefold claim are drawn by default; more

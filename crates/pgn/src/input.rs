@@ -169,17 +169,41 @@ pub fn decompressed<R: Read + Send + 'static>(raw: R) -> io::Result<Input> {
     }
     let compression = Compression::sniff(&head);
     let whole = io::Cursor::new(head).chain(counting);
-    let reader: Box<dyn Read + Send> = match compression {
+    Ok(Input {
+        reader: decoder(compression, whole)?,
+        compression,
+        bytes_read,
+    })
+}
+
+/// The reader of `whole`'s text, compressed as `compression`.
+#[cfg(feature = "compressed")]
+fn decoder<R: Read + Send + 'static>(
+    compression: Compression,
+    whole: R,
+) -> io::Result<Box<dyn Read + Send>> {
+    Ok(match compression {
         Compression::None => Box::new(whole),
         Compression::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(whole)),
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(whole)?),
         Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(whole)),
-    };
-    Ok(Input {
-        reader,
-        compression,
-        bytes_read,
     })
+}
+
+/// The reader of `whole`'s text: plain text only, without the `compressed`
+/// feature.
+#[cfg(not(feature = "compressed"))]
+fn decoder<R: Read + Send + 'static>(
+    compression: Compression,
+    whole: R,
+) -> io::Result<Box<dyn Read + Send>> {
+    match compression {
+        Compression::None => Ok(Box::new(whole)),
+        _ => Err(io::Error::new(
+            io::ErrorKind::Unsupported,
+            format!("{compression} input: built without the `compressed` feature"),
+        )),
+    }
 }
 
 #[cfg(test)]

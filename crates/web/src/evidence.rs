@@ -1,6 +1,6 @@
 //! Article 5.2.2 for one position, with its evidence.
 
-use drawrules::mating::{Budget, Deadness, Mating, NoMate, Side};
+use drawrules::mating::{Budget, Deadness, Mating, NoMate};
 use drawrules::reference::dead_position::can_ever_mate_in;
 use serde::Serialize;
 use shakmaty::fen::Fen;
@@ -75,16 +75,7 @@ pub fn evidence(fen: &str, chess960: bool) -> Evidence {
     let black = can_ever_mate_in(&position, Color::Black, mode, Budget::DEFAULT);
     // The verdict from the two answers, as the decision combines them,
     // rather than deciding the position again.
-    let verdict = match Deadness::of(&white, &black) {
-        Deadness::Dead { .. } => "dead",
-        Deadness::Alive {
-            side: Side::White, ..
-        } => "alive (white)",
-        Deadness::Alive {
-            side: Side::Black, ..
-        } => "alive (black)",
-        Deadness::Undetermined => "undetermined",
-    };
+    let verdict = Deadness::of(&white, &black).name();
     Evidence {
         verdict: verdict.to_owned(),
         white: Some(side(&white)),

@@ -1,22 +1,21 @@
 //! A game judged for the page: every ply as the reference gives it, with
 //! what a person reads beside it.
 
-use drawrules::explain::{cells, explain, verdict};
+use drawrules::explain::{Row, cells, explain, verdict};
 use drawrules::mating::DeadRule;
-use drawrules::{Reference, Rules, StartPosition, Status};
+use drawrules::{Edition, Reference, Rules, StartPosition, Status};
 use drawrules_board::{Arrow, ArrowKind, Diagram};
 use serde::Serialize;
 use shakmaty::fen::Fen;
-use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
-use crate::pgn::first_game;
+use crate::pgn::{PgnRefusal, first_game};
 use crate::request::Request;
 
 /// The judged game, as the page shows it.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Judged {
+pub struct JudgedGame {
     /// The start position as the reference writes it, unless the FEN was
     /// refused.
     pub start: Option<String>,
@@ -27,7 +26,7 @@ pub struct Judged {
     /// The verdict on the last ply, as `drawrules explain` writes it.
     pub verdict: Option<String>,
     /// Why the rest of the input could not be played.
-    pub error: Option<InputError>,
+    pub error: Option<Unplayable>,
     /// Anything else the page should say (a PGN with several games).
     pub notes: Vec<String>,
 }
@@ -50,10 +49,10 @@ pub struct Ply {
     pub svg: String,
 }
 
-/// Input that could not be played: where and why, in the command line's
-/// words.
+/// The record of input that could not be played: where and why, in the
+/// command line's words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct InputError {
+pub struct Unplayable {
     /// The ply the input would have made; `None` for a request that could
     /// not be read at all.
     pub ply: Option<u32>,
@@ -61,12 +60,20 @@ pub struct InputError {
     pub message: String,
 }
 
-impl Judged {
+impl Unplayable {
+    /// Input refused at `ply` (`None`: the request as a whole) because of
+    /// `message`.
+    fn at(ply: Option<u32>, message: String) -> Unplayable {
+        Unplayable { ply, message }
+    }
+}
+
+impl JudgedGame {
     /// No ply: the request itself was refused.
-    pub fn refused(error: InputError) -> Judged {
-        Judged {
+    pub fn refused(error: Unplayable) -> JudgedGame {
+        JudgedGame {
             error: Some(error),
-            ..Judged::default()
+            ..JudgedGame::default()
         }
     }
 }
@@ -88,125 +95,157 @@ impl Judged {
 /// assert_eq!(judged.plies[1].cells[5], "checkmate (5.1.1)");
 /// assert_eq!(judged.verdict.as_deref(), Some("verdict: 1-0 White wins by checkmate (5.1.1)"));
 /// ```
-pub fn judge_request(request: &Request) -> Judged {
-    let refused = |ply: Option<u32>, message: String| Judged::refused(InputError { ply, message });
+pub fn judge_request(request: &Request) -> JudgedGame {
+    let judged = input(request).and_then(|(input, edition)| {
+        let start = start(&input)?;
+        Ok(explained(&input, &start, edition, request.exact))
+    });
+    judged.unwrap_or_else(JudgedGame::refused)
+}
+
+/// What a request asks to judge: the start position's FEN (`None`: the
+/// standard array), the castling mode, the moves, and what the page should
+/// say beside the game.
+struct Input {
+    fen: Option<String>,
+    chess960: bool,
+    moves: Vec<String>,
+    notes: Vec<String>,
+}
+
+/// Reads the request: its size, its edition, and the moves or the PGN.
+fn input(request: &Request) -> Result<(Input, Edition), Unplayable> {
     let size =
         request.moves.len() + request.pgn.len() + request.fen.as_ref().map_or(0, String::len);
     if size > MOST_TEXT {
-        return refused(
+        return Err(Unplayable::at(
             None,
             format!("the input is {size} bytes; the page reads at most {MOST_TEXT}"),
-        );
+        ));
     }
-    let edition = match request.edition() {
-        Ok(edition) => edition,
-        Err(err) => return refused(None, err.to_string()),
+    let edition = request
+        .edition()
+        .map_err(|err| Unplayable::at(None, err.to_string()))?;
+    let input = if request.pgn.trim().is_empty() {
+        Input {
+            fen: request.fen.clone().filter(|fen| !fen.trim().is_empty()),
+            chess960: request.chess960,
+            moves: move_words(&request.moves),
+            notes: Vec::new(),
+        }
+    } else {
+        pgn_input(request)?
     };
-    let mut notes = Vec::new();
-    let (fen, chess960, moves): (Option<String>, bool, Vec<String>) =
-        if request.pgn.trim().is_empty() {
-            (
-                request.fen.clone().filter(|fen| !fen.trim().is_empty()),
-                request.chess960,
-                move_words(&request.moves),
-            )
-        } else {
-            match first_game(&request.pgn) {
-                Ok(Some(game)) => {
-                    if game.games > 1 {
-                        notes.push(format!(
-                            "The PGN holds {} games; the first is judged.",
-                            game.games
-                        ));
-                    }
-                    let given = request.fen.as_deref().filter(|fen| !fen.trim().is_empty());
-                    if let (Some(_), Some(_)) = (given, &game.fen) {
-                        return refused(
-                            Some(0),
-                            "ply 0: the PGN has a FEN tag; leave the FEN field empty".to_owned(),
-                        );
-                    }
-                    (
-                        given.map(str::to_owned).or(game.fen),
-                        request.chess960 || game.chess960,
-                        game.moves,
-                    )
-                }
-                Ok(None) => return refused(None, "the PGN holds no game".to_owned()),
-                Err(err) => return refused(None, format!("the PGN cannot be read: {err}")),
-            }
-        };
-    if moves.len() > MOST_MOVES {
-        return refused(
+    if input.moves.len() > MOST_MOVES {
+        return Err(Unplayable::at(
             None,
             format!(
                 "the game has {} moves; the page judges at most {MOST_MOVES} (drawrules explain has no limit)",
-                moves.len()
+                input.moves.len()
             ),
-        );
+        ));
     }
-    let mode = if chess960 {
+    Ok((input, edition))
+}
+
+/// The input of a request that gives a PGN: its first game, from its
+/// `FEN` tag unless the request gives the FEN.
+fn pgn_input(request: &Request) -> Result<Input, Unplayable> {
+    let game = match first_game(&request.pgn) {
+        Ok(Some(game)) => game,
+        Ok(None) => return Err(Unplayable::at(None, "the PGN holds no game".to_owned())),
+        Err(PgnRefusal::Unreadable(err)) => {
+            return Err(Unplayable::at(
+                None,
+                format!("the PGN cannot be read: {err}"),
+            ));
+        }
+        Err(PgnRefusal::Game(err)) => return Err(Unplayable::at(Some(0), format!("ply 0: {err}"))),
+    };
+    let mut notes = Vec::new();
+    if game.games > 1 {
+        notes.push(format!(
+            "The PGN holds {} games; the first is judged.",
+            game.games
+        ));
+    }
+    let given = request.fen.as_deref().filter(|fen| !fen.trim().is_empty());
+    if let (Some(_), Some(_)) = (given, &game.fen) {
+        return Err(Unplayable::at(
+            Some(0),
+            "ply 0: the PGN has a FEN tag; leave the FEN field empty".to_owned(),
+        ));
+    }
+    Ok(Input {
+        fen: given.map(str::to_owned).or(game.fen),
+        chess960: request.chess960 || game.chess960,
+        moves: game.moves,
+        notes,
+    })
+}
+
+/// The castling mode of `input`.
+fn mode(input: &Input) -> CastlingMode {
+    if input.chess960 {
         CastlingMode::Chess960
     } else {
         CastlingMode::Standard
-    };
-    let start = match fen.as_deref() {
-        Some(fen) => match StartPosition::from_fen_in(fen.trim(), mode) {
-            Ok(start) => start,
-            Err(err) => return refused(Some(0), format!("ply 0, FEN {fen:?}: {err}")),
-        },
-        None if chess960 => match StartPosition::chess960(518) {
-            Ok(start) => start,
-            Err(err) => return refused(Some(0), err.to_string()),
-        },
-        None => StartPosition::standard(),
-    };
-    let mut reference = Reference::new(&start, edition);
-    if request.exact {
+    }
+}
+
+/// The start position `input` names.
+fn start(input: &Input) -> Result<StartPosition, Unplayable> {
+    match input.fen.as_deref() {
+        Some(fen) => StartPosition::from_fen_in(fen.trim(), mode(input))
+            .map_err(|err| Unplayable::at(Some(0), format!("ply 0, FEN {fen:?}: {err}"))),
+        None if input.chess960 => {
+            StartPosition::chess960(518).map_err(|err| Unplayable::at(Some(0), err.to_string()))
+        }
+        None => Ok(StartPosition::standard()),
+    }
+}
+
+/// The game of `input` from `start` explained through the reference under
+/// `edition` (5.2.2 decided exactly when `exact`).
+fn explained(input: &Input, start: &StartPosition, edition: Edition, exact: bool) -> JudgedGame {
+    let mut reference = Reference::new(start, edition);
+    if exact {
         reference.set_dead_rule(DeadRule::exact());
     }
-    let explained = explain(&mut reference, &start, edition, &moves);
-    let mut plies = Vec::with_capacity(explained.rows.len());
-    let mut position = start.position().clone();
-    for (index, row) in explained.rows.iter().enumerate() {
-        let mut mv = None;
-        if let Some(san) = &row.san {
-            let played = san
-                .trim_end_matches(['+', '#'])
-                .parse::<San>()
-                .ok()
-                .and_then(|san| san.to_move(&position).ok());
-            if let Some(played) = played {
-                position.play_unchecked(played);
-                mv = Some(played);
-            }
-        }
-        let earlier = plies_like(&explained.rows[..index], &row.status);
-        plies.push(Ply {
-            svg: board(&row.status, mv, mode),
-            uci: mv.map(|mv| UciMove::from_move(mv, mode).to_string()),
-            san: row.san.clone(),
-            cells: cells(row),
-            earlier,
-            status: row.status.clone(),
-        });
-    }
-    let error = explained.error.as_ref().map(|refusal| InputError {
-        ply: Some(refusal.ply),
-        message: refusal.to_string(),
-    });
+    let explained = explain(&mut reference, start, edition, &input.moves);
+    let plies = plies(&explained.rows, mode(input));
+    let error = explained
+        .error
+        .as_ref()
+        .map(|refusal| Unplayable::at(Some(refusal.ply), refusal.to_string()));
     let verdict = match (&error, explained.rows.last()) {
         (None, Some(last)) => Some(verdict(last)),
         _ => None,
     };
-    Judged {
+    JudgedGame {
         start: plies.first().map(|ply| ply.status.fen.clone()),
-        chess960,
+        chess960: input.chess960,
         plies,
         verdict,
         error,
-        notes,
+        notes: input.notes.clone(),
     }
+}
+
+/// The plies of the page, a row each.
+fn plies(rows: &[Row], mode: CastlingMode) -> Vec<Ply> {
+    rows.iter()
+        .map(|row| Ply {
+            svg: board(&row.status, row.played, mode),
+            uci: row
+                .played
+                .map(|mv| UciMove::from_move(mv, mode).to_string()),
+            san: row.san.clone(),
+            cells: cells(row),
+            earlier: row.earlier.clone(),
+            status: row.status.clone(),
+        })
+        .collect()
 }
 
 /// The most text the page reads (moves, PGN and FEN together).
@@ -226,20 +265,6 @@ fn move_words(text: &str) -> Vec<String> {
             let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
             (!word.is_empty()).then(|| word.to_owned())
         })
-        .collect()
-}
-
-/// The earlier plies whose position is `status`'s (Article 9.2.3): the
-/// same first four FEN fields, as the reference writes them (the castling
-/// rights that exist, the en passant square only when the capture is
-/// legal).
-fn plies_like(earlier: &[drawrules::explain::Row], status: &Status) -> Vec<u32> {
-    let identity = |fen: &str| fen.split(' ').take(4).collect::<Vec<_>>().join(" ");
-    let now = identity(&status.fen);
-    earlier
-        .iter()
-        .filter(|row| identity(&row.status.fen) == now)
-        .map(|row| row.status.ply)
         .collect()
 }
 
@@ -276,7 +301,7 @@ fn board(status: &Status, mv: Option<Move>, mode: CastlingMode) -> String {
 mod tests {
     use super::*;
 
-    fn judged(request: Request) -> Judged {
+    fn judged(request: Request) -> JudgedGame {
         judge_request(&request)
     }
 
@@ -367,6 +392,33 @@ mod tests {
                 .message
                 .contains("leave the FEN field empty")
         );
+    }
+
+    #[test]
+    fn a_pgn_s_variant_is_read_as_adjudicate_reads_it() {
+        let game = |variant: &str| {
+            judged(Request {
+                pgn: format!("[Variant \"{variant}\"]\n\n1. e4 e5 *\n"),
+                ..Request::default()
+            })
+        };
+        // Judged as standard chess before the page read PGN through
+        // drawrules-pgn; adjudicate refuses it with these words.
+        let atomic = game("atomic");
+        assert!(atomic.plies.is_empty());
+        assert_eq!(
+            atomic.error,
+            Some(Unplayable {
+                ply: Some(0),
+                message: "ply 0: unsupported variant \"atomic\"".to_owned()
+            })
+        );
+        let chess960 = game("chess960");
+        assert!(chess960.chess960 && chess960.error.is_none());
+        assert_eq!(chess960.plies.len(), 3);
+        let standard = game("Standard");
+        assert!(!standard.chess960 && standard.error.is_none());
+        assert_eq!(standard.plies.len(), 3);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //!
 //! The page sends a [`Request`] as JSON (a start FEN, moves in UCI or SAN
 //! or a whole PGN, an edition, how Article 5.2.2 is decided) and gets a
-//! [`Judged`] game back as JSON: for every ply the status record as the
+//! [`JudgedGame`] back as JSON: for every ply the status record as the
 //! reference gives it, the table's cells, the earlier plies that held the
 //! same position, and the board drawn as the book draws it; and, when the
 //! input stops being playable, the same error the command line gives, at
@@ -19,28 +19,28 @@ mod pgn;
 mod request;
 
 pub use evidence::{Evidence, SideAnswer, evidence};
-pub use judged::{InputError, Judged, MOST_MOVES, MOST_TEXT, Ply, judge_request};
+pub use judged::{JudgedGame, MOST_MOVES, MOST_TEXT, Ply, Unplayable, judge_request};
 pub use request::{Request, RequestError};
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-/// Judges the game a request describes: the request and the answer as JSON
-/// ([`Request`], [`Judged`]); a request that cannot be read gets a judged
-/// game with no plies and the reason as its error.
+/// Explains, ply by ply, the game a request describes: the request and the
+/// answer as JSON ([`Request`], [`JudgedGame`]); a request that cannot be
+/// read gets a judged game with no plies and the reason as its error.
 ///
 /// # Examples
 ///
 /// ```
-/// let answer = drawrules_web::judge(r#"{"moves": "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"}"#);
+/// let answer = drawrules_web::explain_game(r#"{"moves": "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"}"#);
 /// let judged: serde_json::Value = serde_json::from_str(&answer).unwrap();
 /// assert_eq!(judged["plies"][8]["status"]["repetition"], 3);
 /// assert_eq!(judged["plies"][8]["earlier"], serde_json::json!([0, 4]));
 /// ```
 #[wasm_bindgen]
-pub fn judge(request: &str) -> String {
+pub fn explain_game(request: &str) -> String {
     let judged = match Request::from_json(request) {
         Ok(request) => judge_request(&request),
-        Err(err) => Judged::refused(InputError {
+        Err(err) => JudgedGame::refused(Unplayable {
             ply: None,
             message: err.to_string(),
         }),

@@ -1,14 +1,13 @@
-//! A pasted PGN: the first game's start position (its `FEN` and `Variant`
-//! tags) and the moves of its main line, read with `pgn-reader`.
+//! A pasted PGN, read as `drawrules adjudicate` reads it (with
+//! drawrules-pgn): the first game's start position (its `FEN` tag, and its
+//! `Variant` tag, which must name standard chess or Chess960) and the moves
+//! of its main line.
 
-use std::io;
-use std::ops::ControlFlow;
-
-use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+use drawrules_pgn::{GameError, Games, Variant};
 
 /// The first game of a PGN, as the page judges it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PgnGame {
+pub struct FirstGame {
     /// The `FEN` tag, if any.
     pub fen: Option<String>,
     /// The `Variant` tag names Chess960.
@@ -19,46 +18,15 @@ pub struct PgnGame {
     pub games: usize,
 }
 
-/// Collects the first game; later games are only counted.
-struct FirstGame;
-
-impl Visitor for FirstGame {
-    type Tags = PgnGame;
-    type Movetext = PgnGame;
-    type Output = PgnGame;
-
-    fn begin_tags(&mut self) -> ControlFlow<PgnGame, PgnGame> {
-        ControlFlow::Continue(PgnGame::default())
-    }
-
-    fn tag(&mut self, tags: &mut PgnGame, name: &[u8], value: RawTag<'_>) -> ControlFlow<PgnGame> {
-        match name {
-            b"FEN" => tags.fen = Some(value.decode_utf8_lossy().into_owned()),
-            b"Variant" => {
-                let variant = value.decode_utf8_lossy().to_ascii_lowercase();
-                tags.chess960 = variant.contains("960") || variant.contains("fischer");
-            }
-            _ => {}
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: PgnGame) -> ControlFlow<PgnGame, PgnGame> {
-        ControlFlow::Continue(tags)
-    }
-
-    fn san(&mut self, game: &mut PgnGame, san_plus: SanPlus) -> ControlFlow<PgnGame> {
-        game.moves.push(san_plus.to_string());
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, _game: &mut PgnGame) -> ControlFlow<PgnGame, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn end_game(&mut self, game: PgnGame) -> PgnGame {
-        game
-    }
+/// Why the first game of a PGN cannot be judged.
+#[derive(Debug)]
+pub enum PgnRefusal {
+    /// The text cannot be read as PGN (a syntax error, a game too long):
+    /// the reader's words.
+    Unreadable(String),
+    /// The first game names a start the rules do not cover (a variant
+    /// other than standard chess and Chess960).
+    Game(GameError),
 }
 
 /// The first game of `text` and how many games it holds; `None` when it
@@ -66,17 +34,26 @@ impl Visitor for FirstGame {
 ///
 /// # Errors
 ///
-/// What the reader could not read.
-pub fn first_game(text: &str) -> Result<Option<PgnGame>, String> {
-    let mut reader = Reader::new(io::Cursor::new(text.as_bytes()));
-    let Some(mut first) = reader
-        .read_game(&mut FirstGame)
-        .map_err(|err| err.to_string())?
-    else {
+/// [`PgnRefusal`]: what the reader could not read in the text or the
+/// first game, or a variant `drawrules adjudicate` refuses too.
+pub fn first_game(text: &str) -> Result<Option<FirstGame>, PgnRefusal> {
+    let mut games = Games::new(text.as_bytes());
+    let Some(game) = games.next() else {
         return Ok(None);
     };
-    first.games = 1;
-    while reader.skip_game().map_err(|err| err.to_string())? {
+    let game = game.map_err(|err| PgnRefusal::Unreadable(err.to_string()))?;
+    if let Some(why) = game.syntax_error.as_ref().or(game.too_long.as_ref()) {
+        return Err(PgnRefusal::Unreadable(why.clone()));
+    }
+    let variant = game.variant().map_err(PgnRefusal::Game)?;
+    let mut first = FirstGame {
+        fen: game.tags.fen.clone(),
+        chess960: variant == Variant::Chess960,
+        moves: game.moves.iter().map(ToString::to_string).collect(),
+        games: 1,
+    };
+    for later in games {
+        later.map_err(|err| PgnRefusal::Unreadable(err.to_string()))?;
         first.games += 1;
     }
     Ok(Some(first))
@@ -85,6 +62,10 @@ pub fn first_game(text: &str) -> Result<Option<PgnGame>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn tagged(variant: &str) -> String {
+        format!("[Variant \"{variant}\"]\n\n1. e4 e5 *\n")
+    }
 
     #[test]
     fn the_first_game_s_tags_and_main_line_are_read() {
@@ -103,5 +84,26 @@ mod tests {
     fn text_without_a_game_holds_none() {
         assert_eq!(first_game("").unwrap(), None);
         assert_eq!(first_game("   \n").unwrap(), None);
+    }
+
+    #[test]
+    fn the_variant_tag_is_read_as_adjudicate_reads_it() {
+        for (variant, chess960) in [
+            ("Standard", false),
+            ("From Position", false),
+            ("chess960", true),
+            ("Fischerandom", true),
+        ] {
+            let game = first_game(&tagged(variant)).unwrap().unwrap();
+            assert_eq!(game.chess960, chess960, "{variant}");
+        }
+        // The page used to take any name with "960" or "fischer" in it as
+        // Chess960 and anything else as standard chess.
+        for variant in ["Atomic", "Crazyhouse 960", "fischer-atomic"] {
+            let Err(PgnRefusal::Game(err)) = first_game(&tagged(variant)) else {
+                panic!("{variant} is refused");
+            };
+            assert_eq!(err.to_string(), format!("unsupported variant {variant:?}"));
+        }
     }
 }

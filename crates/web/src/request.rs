@@ -28,14 +28,28 @@ pub struct Request {
     pub exact: bool,
 }
 
-/// A request the page should never send: not JSON, an unknown field, an
-/// unknown edition, both moves and a PGN.
+/// A request the page should never send.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RequestError(pub String);
+pub enum RequestError {
+    /// Not JSON, or not a request (an unknown field, a value of the wrong
+    /// type): the JSON reader's words.
+    Json(String),
+    /// Both moves and a PGN.
+    MovesAndPgn,
+    /// A name that is no edition.
+    Edition(String),
+}
 
 impl fmt::Display for RequestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "the request: {}", self.0)
+        f.write_str("the request: ")?;
+        match self {
+            RequestError::Json(why) => f.write_str(why),
+            RequestError::MovesAndPgn => f.write_str("give the moves or a PGN, not both"),
+            RequestError::Edition(name) => {
+                write!(f, "no edition {name:?} (fide-2018 or fide-2014)")
+            }
+        }
     }
 }
 
@@ -51,17 +65,19 @@ impl Request {
     /// # Examples
     ///
     /// ```
-    /// use drawrules_web::Request;
+    /// use drawrules_web::{Request, RequestError};
     ///
     /// let request = Request::from_json(r#"{"moves": "e4 e5", "edition": "fide-2014"}"#).unwrap();
     /// assert_eq!(request.moves, "e4 e5");
-    /// assert!(Request::from_json(r#"{"moves": "e4", "pgn": "1. e4"}"#).is_err());
+    /// let both = Request::from_json(r#"{"moves": "e4", "pgn": "1. e4"}"#).unwrap_err();
+    /// assert_eq!(both, RequestError::MovesAndPgn);
+    /// assert_eq!(both.to_string(), "the request: give the moves or a PGN, not both");
     /// ```
     pub fn from_json(text: &str) -> Result<Request, RequestError> {
         let request: Request =
-            serde_json::from_str(text).map_err(|err| RequestError(err.to_string()))?;
+            serde_json::from_str(text).map_err(|err| RequestError::Json(err.to_string()))?;
         if !request.moves.trim().is_empty() && !request.pgn.trim().is_empty() {
-            return Err(RequestError("give the moves or a PGN, not both".to_owned()));
+            return Err(RequestError::MovesAndPgn);
         }
         request.edition()?;
         Ok(request)
@@ -77,7 +93,7 @@ impl Request {
             None | Some("") => Ok(Edition::default()),
             Some(name) => name
                 .parse()
-                .map_err(|_| RequestError(format!("no edition {name:?} (fide-2018 or fide-2014)"))),
+                .map_err(|_| RequestError::Edition(name.to_owned())),
         }
     }
 }
