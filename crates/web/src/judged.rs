@@ -262,10 +262,22 @@ fn move_words(text: &str) -> Vec<String> {
     text.split_whitespace()
         .filter(|word| !matches!(*word, "1-0" | "0-1" | "1/2-1/2" | "*"))
         .filter_map(|word| {
-            let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            let word = without_move_number(word);
             (!word.is_empty()).then(|| word.to_owned())
         })
         .collect()
+}
+
+/// `word` without a leading move number (`12.`, `12...`): digits count as
+/// one only when dots follow them, so that castling written with zeros
+/// (`0-0`) stays a move.
+fn without_move_number(word: &str) -> &str {
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() < word.len() && rest.starts_with('.') {
+        rest.trim_start_matches('.')
+    } else {
+        word
+    }
 }
 
 /// The board of a ply, with the move that made it.
@@ -485,5 +497,17 @@ mod tests {
             move_words("1. e4 e5 2.Nf3 2... Nc6 1-0"),
             ["e4", "e5", "Nf3", "Nc6"]
         );
+    }
+
+    #[test]
+    fn castling_with_zeros_is_a_move_not_a_move_number() {
+        assert_eq!(move_words("4. 0-0 0-0-0 5.0-0"), ["0-0", "0-0-0", "0-0"]);
+        let request = Request {
+            moves: "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0-0".to_owned(),
+            ..Request::default()
+        };
+        let judged = judge_request(&request);
+        assert_eq!(judged.plies.len(), 8);
+        assert_eq!(judged.plies[7].san.as_deref(), Some("O-O"));
     }
 }
