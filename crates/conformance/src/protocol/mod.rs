@@ -38,7 +38,8 @@ pub use messages::{
 };
 pub use part::Part;
 pub use process::{
-    BROKEN_AFTER, ENGINE_ID_VAR, EngineError, EngineProcess, adopt_orphans, stop_all_engines,
+    BROKEN_AFTER, ENGINE_ID_VAR, EngineError, EngineProcess, STDERR_LINE_CHARS, STDERR_LINES,
+    adopt_orphans, stop_all_engines,
 };
 pub use profiles::{ParseProfileError, Profile};
 pub use reader::{ParseAnswerError, read_answer};

@@ -61,12 +61,68 @@ pub enum EngineError {
     /// The harness is stopping (a signal arrived): no engine is started.
     #[error("the harness is stopping")]
     Stopping,
+    /// A fault, and the last lines the engine wrote to its standard error
+    /// before it (at most [`STDERR_LINES`](super::STDERR_LINES), each cut
+    /// at [`STDERR_LINE_CHARS`](super::STDERR_LINE_CHARS) characters),
+    /// written on one line, each quoted.
+    #[error("{fault}; the engine's standard error ended with: {}", quoted(.stderr))]
+    Said {
+        /// The fault.
+        fault: Box<EngineError>,
+        /// The engine's last lines of standard error, never empty.
+        stderr: Vec<String>,
+    },
+}
+
+/// `lines` quoted and joined on one line.
+fn quoted(lines: &[String]) -> String {
+    lines
+        .iter()
+        .map(|line| format!("{line:?}"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl EngineError {
     /// Whether the engine is [`Broken`](EngineError::Broken): nothing more
     /// can be asked of it.
     pub fn is_broken(&self) -> bool {
-        matches!(self, EngineError::Broken { .. } | EngineError::Stopping)
+        matches!(
+            self.fault(),
+            EngineError::Broken { .. } | EngineError::Stopping
+        )
+    }
+
+    /// The fault itself, without what the engine wrote to its standard
+    /// error ([`Said`](EngineError::Said)).
+    pub fn fault(&self) -> &EngineError {
+        match self {
+            EngineError::Said { fault, .. } => fault.fault(),
+            fault => fault,
+        }
+    }
+
+    /// The engine's last lines of standard error that go with this fault
+    /// (those of the last fault, for a broken engine); empty when it wrote
+    /// none.
+    pub fn stderr(&self) -> &[String] {
+        match self {
+            EngineError::Said { stderr, .. } => stderr,
+            EngineError::Broken { last, .. } => last.stderr(),
+            _ => &[],
+        }
+    }
+
+    /// `self` with the engine's last lines of standard error, if it wrote
+    /// any.
+    pub(super) fn said(self, stderr: Vec<String>) -> EngineError {
+        if stderr.is_empty() || matches!(self, EngineError::Stopping) {
+            self
+        } else {
+            EngineError::Said {
+                fault: Box::new(self),
+                stderr,
+            }
+        }
     }
 }

@@ -5,18 +5,22 @@
 //!
 //! * `pipe`: writes with a deadline, and the thread that reads lines;
 //! * `faults`: faults in a row and when they make the engine broken;
-//! * `cleanup`: process groups, descendants, marks, orphans, signals.
+//! * `cleanup`: process groups, descendants, marks, orphans, signals;
+//! * `stderr`: the last lines of the engine's standard error, which go
+//!   with every fault.
 
 mod cleanup;
 mod error;
 mod faults;
 mod pipe;
+mod stderr;
 #[cfg(test)]
 mod tests;
 
 pub use cleanup::{ENGINE_ID_VAR, adopt_orphans, stop_all_engines};
 pub use error::EngineError;
 pub use faults::BROKEN_AFTER;
+pub use stderr::{STDERR_LINE_CHARS, STDERR_LINES};
 
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -27,6 +31,7 @@ use super::messages::{Answer, Hello, JudgeRequest, PROTOCOL_VERSION, Request, SU
 use super::reader::read_answer;
 use faults::Streak;
 use pipe::{Line, WriteFailure, read_lines, set_nonblocking, write_before};
+use stderr::StderrTail;
 
 /// The least time an engine has for its first handshake: starting an
 /// interpreter can take longer than answering a request. (A restart after
@@ -44,6 +49,7 @@ struct Running {
     mark: String,
     stdin: ChildStdin,
     lines: Receiver<Line>,
+    stderr: StderrTail,
 }
 
 /// An engine process, started again after every fault until it is broken.
@@ -117,7 +123,7 @@ impl EngineProcess {
         if self.running.is_none() {
             let began = Instant::now();
             if let Err(fault) = self.start() {
-                self.kill();
+                let fault = fault.said(self.kill());
                 if fault == EngineError::Stopping {
                     return Err(fault);
                 }
@@ -162,17 +168,21 @@ impl EngineProcess {
                 Ok(answer)
             }
             Err(fault) => {
-                self.kill();
+                let fault = fault.said(self.kill());
                 Err(self.streak.fault(fault, began))
             }
         }
     }
 
     /// Kills the engine and all it started at once (after a fault there is
-    /// nothing to wait for).
-    fn kill(&mut self) {
-        if let Some(mut running) = self.running.take() {
-            cleanup::kill(&mut running.child, &running.mark);
+    /// nothing to wait for); the last lines it wrote to its standard error.
+    fn kill(&mut self) -> Vec<String> {
+        match self.running.take() {
+            Some(mut running) => {
+                cleanup::kill(&mut running.child, &running.mark);
+                running.stderr.last_lines()
+            }
+            None => Vec::new(),
         }
     }
 
@@ -204,10 +214,10 @@ impl EngineProcess {
             .arg(&self.command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         let (mut child, mark) = cleanup::spawn(&mut command)?;
-        let pipes = (child.stdin.take(), child.stdout.take());
-        let (Some(stdin), Some(stdout)) = pipes else {
+        let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
             cleanup::kill(&mut child, &mark);
             return Err(EngineError::Spawn("no pipes to the engine".to_owned()));
         };
@@ -222,6 +232,7 @@ impl EngineProcess {
             mark,
             stdin,
             lines,
+            stderr: StderrTail::read(stderr),
         });
         let hello = Request::Hello {
             protocol: PROTOCOL_VERSION,
