@@ -5,9 +5,14 @@
 # into a fresh virtual environment (pip fetching maturin, maturin running
 # cargo) gives the `drawrules` command, the python-chess adapter and the
 # adapter's known-divergences file, which must be the repository's. Run from
-# the repository's root; cargo must be on PATH. CARGO_TARGET_DIR, when set,
-# is where cargo builds (CI points it at the checkout's target/, whose
-# compiled dependencies the build then reuses).
+# the repository's root; cargo must be on PATH.
+#
+# REUSE_TARGET, when set, is a cargo target directory (CI gives the
+# checkout's target/) whose compiled release dependencies the build reuses:
+# it is copied, and the workspace's own crates are dropped from the copy, so
+# that they are compiled from the source distribution (cargo would
+# otherwise take them as built: its files are dated 2006, and the corpus
+# files they embed are found at their places in the checkout).
 #
 # usage: bash python/tests/sdist.sh [SDIST]
 #   SDIST: a source distribution already built (default: build one into a
@@ -42,6 +47,15 @@ pins "$tree/Cargo.lock" >"$work/resolved"
 unpinned=$(comm -13 "$work/pinned" "$work/resolved")
 [ -z "$unpinned" ] || fail "the source distribution resolves versions Cargo.lock does not pin: $unpinned"
 say "its workspace resolves $(wc -l <"$work/resolved") of the $(wc -l <"$work/pinned") pinned packages, nothing else"
+
+if [ -n "${REUSE_TARGET:-}" ]; then
+    mkdir "$work/target"
+    cp -a "$REUSE_TARGET/release" "$work/target/"
+    rm -rf "$work"/target/release/.fingerprint/drawrules* "$work"/target/release/build/drawrules* \
+        "$work"/target/release/deps/*drawrules*
+    export CARGO_TARGET_DIR="$work/target"
+    say "reusing the compiled dependencies of $REUSE_TARGET ($(du -sm "$work/target" | cut -f 1) MB)"
+fi
 
 python3 -m venv "$work/venv"
 started=$(date +%s%N)
