@@ -6,9 +6,11 @@
 #   DRAWRULES_ENGINE="python -m drawrules.adapters.python_chess" \
 #   DRAWRULES_KNOWN=known.toml bash action/verify.sh
 #
-# It installs DRAWRULES_PACKAGE (default: drawrules) with pip: into the
-# Python DRAWRULES_PYTHON names (default: python3) when that Python runs in
-# a virtual environment, otherwise into a new virtual environment under
+# It installs DRAWRULES_PACKAGE with pip (by default the drawrules release
+# of this checkout's version from the package index or, when the index has
+# no such release, this checkout's python/ project, built with cargo): into
+# the Python DRAWRULES_PYTHON names (default: python3) when that Python runs
+# in a virtual environment, otherwise into a new virtual environment under
 # RUNNER_TEMP (or TMPDIR) that sees that Python's packages. It then runs
 # drawrules verify with that environment first on PATH (so that `python` in
 # the engine's command is the one that sees your library), prints the
@@ -28,7 +30,7 @@ games=${DRAWRULES_GAMES:-300}
 seed=${DRAWRULES_SEED:-1}
 profile=${DRAWRULES_PROFILE:-fide-2018}
 junit=${DRAWRULES_JUNIT:-drawrules-junit.xml}
-package=${DRAWRULES_PACKAGE:-drawrules}
+package=${DRAWRULES_PACKAGE:-}
 python=${DRAWRULES_PYTHON:-python3}
 read -r -a extra <<<"${DRAWRULES_ARGS:-}"
 
@@ -54,9 +56,24 @@ else
         exit 64
     fi
 fi
-if ! "$env_dir/bin/python" -m pip install --quiet --disable-pip-version-check "$package"; then
-    say "pip could not install $package into $env_dir"
-    exit 64
+install() { "$env_dir/bin/python" -m pip install --quiet --disable-pip-version-check "$@"; }
+if [ -n "$package" ]; then
+    if ! install "$package"; then
+        say "pip could not install $package into $env_dir"
+        exit 64
+    fi
+else
+    checkout=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+    version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$checkout/Cargo.toml" | head -n 1)
+    pip_said=$(mktemp)
+    if ! install "drawrules==$version" 2>"$pip_said"; then
+        say "no drawrules $version in the package index ($(tail -n 1 "$pip_said")): building it from $checkout/python"
+        if ! install "$checkout/python"; then
+            say "pip could not build $checkout/python into $env_dir"
+            exit 64
+        fi
+    fi
+    rm -f "$pip_said"
 fi
 export PATH="$env_dir/bin:$PATH"
 say "$(drawrules --version) from $env_dir"

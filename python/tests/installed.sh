@@ -5,8 +5,11 @@
 # directory far from the checkout: the documented commands against
 # python-chess and chess.js with their known-divergences files, the same
 # without them (the findings must show), and the GitHub action's script the
-# same way. Run from the repository's root after the adapters' libraries
-# are installed (adapters/node_modules); .ci/run does.
+# same way, and also with no package given and no index that has
+# drawrules, when it builds the checkout's python/ project with cargo (in
+# CARGO_TARGET_DIR, default the checkout's target/). Run from the
+# repository's root after the adapters' libraries are installed
+# (adapters/node_modules); .ci/run does.
 #
 # usage: bash python/tests/installed.sh [WHEEL]
 #   WHEEL: a wheel already built (default: build one into a temporary
@@ -23,7 +26,7 @@ fail() { printf 'FAILED: %s\n' "$*" >&2; exit 1; }
 wheel=${1:-}
 if [ -z "$wheel" ]; then
     say "building the wheel"
-    (cd python && maturin build --quiet --out "$work/wheels") >/dev/null
+    (cd python && maturin build --quiet --locked --out "$work/wheels") >/dev/null
     wheel=$(ls "$work"/wheels/drawrules-*.whl)
 fi
 say "wheel: $(basename "$wheel"), $(stat -c %s "$wheel") bytes"
@@ -62,10 +65,14 @@ expect 0 cases drawrules cases
 grep -Eq '^([0-9]+) of \1 case runs hold against arbiter$' "$work/cases.out" \
     || fail "cases: not every case of the built-in corpus held"
 
-# The documented commands (python/README.md, book/src/gate.md).
+# The documented commands (python/README.md, book/src/gate.md): the
+# python-chess adapter's known divergences are the file installed with it,
+# the repository's.
 cp adapters/known/python-chess.toml adapters/known/chess-js.toml "$work/elsewhere/"
 python_chess="python -m drawrules.adapters.python_chess"
-expect 0 python-chess drawrules verify --engine "$python_chess" --known python-chess.toml
+installed_known=$(user python -m drawrules.adapters.python_chess --known)
+cmp "$installed_known" adapters/known/python-chess.toml || fail "$installed_known is not adapters/known/python-chess.toml"
+expect 0 python-chess drawrules verify --engine "$python_chess" --known "$installed_known"
 grep -q '(the built-in corpus)' "$work/python-chess.out" || fail "python-chess: the built-in corpus was not judged"
 expect 1 python-chess-unknown drawrules verify --engine "$python_chess"
 grep -q '^FAIL: ' "$work/python-chess-unknown.out" || fail "python-chess without its known file: no findings"
@@ -108,6 +115,25 @@ clean_path="$clean_path:$(dirname "$system_python")"
 rm -rf "$work/runner-system" && mkdir -p "$work/runner-system"
 action 0 system "node drawrules-adapter.mjs" chess-js.toml "$system_python"
 [ -x "$work/runner-system/drawrules-venv/bin/drawrules" ] || fail "action, system: no environment of its own"
+# No package given and no index that has this version: the action builds
+# its own checkout's python/ project with cargo (pip takes maturin from a
+# directory of wheels standing in for the index).
+python3 -m pip download --quiet --disable-pip-version-check --only-binary :all: --no-deps \
+    --dest "$work/index" "maturin==$(python3 -m maturin --version | cut -d ' ' -f 2)"
+cargo_env=(PATH="$clean_path:$(dirname "$(command -v cargo)")" CARGO_HOME="${CARGO_HOME:-$HOME/.cargo}"
+    RUSTUP_HOME="${RUSTUP_HOME:-$HOME/.rustup}" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}")
+rm -rf "$work/runner-source" && mkdir -p "$work/runner-source"
+started=$(date +%s%N)
+status=0
+user env "${cargo_env[@]}" PIP_NO_INDEX=1 PIP_FIND_LINKS="$work/index" RUNNER_TEMP="$work/runner-source" \
+    DRAWRULES_ENGINE="node drawrules-adapter.mjs" DRAWRULES_KNOWN=chess-js.toml DRAWRULES_JUNIT=source.xml \
+    DRAWRULES_PYTHON="$system_python" bash "$repo/action/verify.sh" >"$work/source.out" 2>"$work/source.err" || status=$?
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+[ "$status" = 0 ] \
+    && grep -qxF "drawrules action: no drawrules $version in the package index (ERROR: No matching distribution found for drawrules==$version): building it from $repo/python" "$work/source.err" \
+    && grep -qxF "drawrules action: drawrules $version from $work/runner-source/drawrules-venv" "$work/source.err" \
+    || { cat "$work/source.out" "$work/source.err" >&2; fail "action without a package or an index: status $status"; }
+say "action, no package and no index: built from $repo/python in $(( ($(date +%s%N) - started) / 1000000 )) ms, exit status 0"
 # Used wrongly: the action's one line (after what pip said, if it ran),
 # status 64, nothing on standard output.
 refused() {

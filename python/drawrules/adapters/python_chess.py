@@ -8,8 +8,10 @@ reach the harness unchanged. Installed with the `drawrules` wheel, run it as
 
     drawrules verify --engine "python -m drawrules.adapters.python_chess"
 
-or, from a checkout of the repository (where `adapters/python-chess.py` leads
-here), as
+with `--known FILE` for python-chess's known divergences, a file installed
+beside the adapter (`python -m drawrules.adapters.python_chess --known`
+prints its path); or, from a checkout of the repository (where
+`adapters/python-chess.py` leads here), as
 
     drawrules verify --engine "python3 adapters/python-chess.py"
 
@@ -53,7 +55,17 @@ for impossible positions and leaves the check to `status()`/`is_valid()`.
 """
 
 import json
+import os
 import sys
+
+# The known divergences of the python-chess release the adapter is tested
+# with (the extra `drawrules[python-chess]`), installed beside it:
+# `python -m drawrules.adapters.python_chess --known` prints the file's path
+# for `drawrules verify --known`, with or without python-chess installed.
+KNOWN = os.path.join(os.path.dirname(os.path.realpath(__file__)), "known", "python-chess.toml")
+if sys.argv[1:] == ["--known"]:
+    print(KNOWN)
+    sys.exit(0)
 
 try:
     import chess
