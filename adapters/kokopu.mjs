@@ -67,8 +67,8 @@ function load(name) {
         }
     }
     process.stderr.write(
-        `the ${name} adapter needs ${name}, found in none of: ${[...new Set(tried)].join(', ')}: ` +
-            `npm install ${name} in the project the adapter runs in\n`,
+        `the ${name} adapter needs ${name}: npm install ${name} in the project it runs in ` +
+            `(it looked in ${[...new Set(tried)].join(', ')})\n`,
     );
     process.exit(2);
 }

@@ -81,10 +81,10 @@ pub enum PlayTextError {
 /// text as it is.
 fn castling_in_letters(text: &str) -> Cow<'_, str> {
     for (zeros, letters) in [("0-0-0", "O-O-O"), ("0-0", "O-O")] {
-        if let Some(rest) = text.strip_prefix(zeros) {
-            if !rest.starts_with('-') {
-                return Cow::Owned(format!("{letters}{rest}"));
-            }
+        if let Some(rest) = text.strip_prefix(zeros)
+            && !rest.starts_with('-')
+        {
+            return Cow::Owned(format!("{letters}{rest}"));
         }
     }
     Cow::Borrowed(text)

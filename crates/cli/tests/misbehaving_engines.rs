@@ -166,6 +166,57 @@ fn an_engine_that_crashes_at_the_handshake() {
 }
 
 #[test]
+fn an_engine_that_complains_before_its_handshake_is_shown_in_its_own_words() {
+    let run = run("complains.py hello", &[]);
+    stopped(
+        &run,
+        1,
+        "error: the engine failed its handshake: the engine exited (exit status: 2); \
+         the engine's standard error ended with: \
+         \"the complains adapter needs its library: pip install complains\"",
+    );
+}
+
+#[test]
+fn an_engine_that_exits_midway_has_its_last_lines_of_standard_error_in_every_report_format() {
+    // Ten lines are kept: the last nine numbered complaints and the long
+    // line, cut at 300 characters.
+    let cut = format!("\"{}…\"", "x".repeat(300));
+    for format in ["text", "markdown", "json", "junit"] {
+        let run = run(
+            "complains.py midway",
+            &["--no-cases", "--games", "6", "--format", format],
+        );
+        let report = run.stdout();
+        assert_eq!(run.output.status.code(), Some(1), "{format}: {report}");
+        assert!(
+            report.contains("the engine exited (exit status: 1)"),
+            "{format}: {report}"
+        );
+        assert!(
+            report.contains("standard error ended with"),
+            "{format}: {report}"
+        );
+        for kept in 4..=12 {
+            assert!(
+                report.contains(&format!("complaint {kept} of 12")),
+                "{format}: line {kept}: {report}"
+            );
+        }
+        assert!(!report.contains("complaint 3 of 12"), "{format}: {report}");
+        let cut_here = if format == "json" {
+            cut.replace('"', "\\\"")
+        } else if format == "junit" {
+            cut.replace('"', "&quot;")
+        } else {
+            cut.clone()
+        };
+        assert!(report.contains(&cut_here), "{format}: {report}");
+        assert!(!report.contains(&"x".repeat(301)), "{format}: {report}");
+    }
+}
+
+#[test]
 fn an_engine_that_crashes_at_each_request_is_broken() {
     let run = run("crashes-at-each-request.py", &[]);
     stopped(

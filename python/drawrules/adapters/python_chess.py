@@ -71,13 +71,11 @@ try:
     import chess
 except ImportError:
     sys.stderr.write(
-        "the python-chess adapter needs python-chess in the Python that runs it ("
+        "the python-chess adapter needs python-chess in the Python that runs it: "
         + sys.executable
-        + "), found in none of: "
+        + " -m pip install chess (it looked in "
         + ", ".join(path for path in sys.path if path)
-        + ": "
-        + sys.executable
-        + " -m pip install chess\n"
+        + ")\n"
     )
     sys.exit(2)
 

@@ -18,7 +18,7 @@ pub const STDERR_LINES: usize = 10;
 
 /// The most characters kept of one line of standard error (a longer line is
 /// cut, and ends with `…`).
-pub const STDERR_LINE_CHARS: usize = 200;
+pub const STDERR_LINE_CHARS: usize = 300;
 
 /// How long the lines written just before the engine died may take to
 /// arrive once it is killed.
