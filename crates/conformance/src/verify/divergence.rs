@@ -84,13 +84,53 @@ pub(crate) fn compare_part(
     if mismatch.missing {
         return Some(shape(Some(ply), &format!("a `{field}` field"), "none"));
     }
+    let mut shown = render_part(part, &actual);
+    if let (Some(ours), Some(theirs)) = (on_move_list(part, &expected), on_move_list(part, &actual))
+    {
+        shown = format!("{shown} ({})", difference(ours, theirs));
+    }
     Some(Divergence {
         group: Group::Part(part),
         cause: Cause::Plain,
         ply: Some(ply),
         expected: render_part(part, &expected),
-        actual: render_part(part, &actual),
+        actual: shown,
     })
+}
+
+/// The written-move list of `part` in a projected record, for the parts
+/// that are one.
+fn on_move_list(part: Part, projected: &PartialStatus) -> Option<&[String]> {
+    let lists = projected.claims_on_move.as_ref()?;
+    match part {
+        Part::ThreefoldOnMove => lists.threefold_repetition.as_deref(),
+        Part::FiftyMovesOnMove => lists.fifty_moves.as_deref(),
+        _ => None,
+    }
+}
+
+/// What a list of moves lacks and what it has too many of, against the
+/// expected one: a reader of two long lists need not find the one move
+/// that differs.
+fn difference(expected: &[String], actual: &[String]) -> String {
+    let missing: Vec<&str> = expected
+        .iter()
+        .filter(|mv| !actual.contains(mv))
+        .map(String::as_str)
+        .collect();
+    let extra: Vec<&str> = actual
+        .iter()
+        .filter(|mv| !expected.contains(mv))
+        .map(String::as_str)
+        .collect();
+    let mut said = Vec::new();
+    if !missing.is_empty() {
+        said.push(format!("missing {}", missing.join(", ")));
+    }
+    if !extra.is_empty() {
+        said.push(format!("extra {}", extra.join(", ")));
+    }
+    said.join("; ")
 }
 
 /// The part of `record` that `part` is about: its field alone, an ending
@@ -160,4 +200,30 @@ pub(crate) fn narrowed(meanings: &Meanings, ours: &Status) -> PartialStatus {
         record.draw_claimable = Some(Meaning::on_the_board(ours));
     }
     record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn a_written_move_list_that_differs_says_what_is_missing_and_extra() {
+        let expected = moves("a1a2 a1a7 a1a8 g1h1");
+        assert_eq!(
+            difference(&expected, &moves("a1a2 a1a7 g1h1")),
+            "missing a1a8"
+        );
+        assert_eq!(
+            difference(&expected, &moves("a1a2 a1a7 a1a8 b1b2 g1h1")),
+            "extra b1b2"
+        );
+        assert_eq!(
+            difference(&expected, &moves("a1a2 b1b2")),
+            "missing a1a7, a1a8, g1h1; extra b1b2"
+        );
+    }
 }

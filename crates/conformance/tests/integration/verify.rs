@@ -6,12 +6,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use drawrules_conformance::corpus::{Readings, load_dir, parse_file, run_case};
-use drawrules_conformance::protocol::{EngineError, EngineProcess};
+use drawrules_conformance::protocol::{Answer, EngineError, EngineProcess, Hello, JudgeRequest};
 use drawrules_conformance::verify::{
-    Group, KnownDivergences, OurArbiter, Problem, VerifyOptions, render, verify,
+    Group, KnownDivergences, OurArbiter, Problem, Subject, VerifyOptions, render, verify,
 };
 
-use crate::util::{engine_script, options};
+use crate::util::{engine_script, options, run};
 
 fn engine(script: &str, timeout_ms: u64) -> EngineProcess {
     EngineProcess::new(
@@ -128,6 +128,49 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     assert_eq!(report.stale(), ["clock"]);
     assert!(!report.passed());
     assert!(render::junit(&report).contains("no longer diverges"));
+}
+
+/// Our arbiter, the last move of every written-move fifty-move list it
+/// answers dropped.
+struct DropsAWrittenMove;
+
+impl Subject for DropsAWrittenMove {
+    fn hello(&mut self) -> Result<Hello, EngineError> {
+        OurArbiter.hello()
+    }
+
+    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
+        let mut answer = OurArbiter.judge(request)?;
+        if let Answer::Records { records, .. } = &mut answer {
+            for record in records {
+                let lists = record.claims_on_move.as_mut();
+                if let Some(list) = lists.and_then(|lists| lists.fifty_moves.as_mut()) {
+                    list.sort();
+                    list.pop();
+                }
+            }
+        }
+        Ok(answer)
+    }
+}
+
+#[test]
+fn a_written_move_list_that_lacks_a_move_names_the_move_it_lacks() {
+    let report = run(&mut DropsAWrittenMove, &options(30));
+    let text = render::text(&report);
+    let finding = report.groups()["fifty-moves-on-move"][0].clone();
+    let minimal = finding.minimal.expect("a shrunk finding").divergence;
+    let expected: Vec<&str> = minimal
+        .expected
+        .trim_matches(|c| c == '[' || c == ']')
+        .split(", ")
+        .collect();
+    let last = expected.last().expect("a move the reference lists");
+    assert!(
+        minimal.actual.ends_with(&format!("] (missing {last})")),
+        "{minimal}\n{text}"
+    );
+    assert!(text.contains(&format!("(missing {last})")), "{text}");
 }
 
 /// Runs 6 generated games against a misbehaving engine: each fault is
