@@ -8,8 +8,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use drawrules::laws::Edition;
-use drawrules::mating::DeadRule;
 use drawrules::{Article, Field, PartialStatus, RefusalKind, Status};
+
+use crate::protocol::DeadReading;
 
 /// One case file: a group of cases, named after the file.
 ///
@@ -56,13 +57,14 @@ pub struct Case {
     #[serde(default = "every_edition", skip_serializing_if = "is_every_edition")]
     pub editions: Vec<Edition>,
     /// How Article 5.2.2 is decided while the case is played (default:
-    /// by material).
+    /// by material): `"material"` or `"exact"`, read by name alone as a
+    /// handshake's `dead-position` is, with the same refusals.
     #[serde(
         default,
         rename = "dead-rule",
-        skip_serializing_if = "CaseDeadRule::is_material"
+        skip_serializing_if = "DeadReading::is_material"
     )]
-    pub dead_rule: CaseDeadRule,
+    pub dead_rule: DeadReading,
     /// The start position as FEN (default: the standard position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
@@ -85,33 +87,6 @@ pub struct Case {
     /// The line of the case in its file (1-based), filled in when loaded.
     #[serde(skip)]
     pub line: usize,
-}
-
-/// A case's `dead-rule`: how the implementation must decide Article 5.2.2
-/// while the case is played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CaseDeadRule {
-    /// By material alone ([`DeadRule::Material`]), the status record's
-    /// default.
-    #[default]
-    Material,
-    /// Exactly, with the default budget ([`DeadRule::exact`]).
-    Exact,
-}
-
-impl CaseDeadRule {
-    /// The library's rule.
-    pub fn rule(self) -> DeadRule {
-        match self {
-            CaseDeadRule::Material => DeadRule::Material,
-            CaseDeadRule::Exact => DeadRule::exact(),
-        }
-    }
-
-    fn is_material(&self) -> bool {
-        *self == CaseDeadRule::Material
-    }
 }
 
 fn every_edition() -> Vec<Edition> {

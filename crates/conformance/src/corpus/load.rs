@@ -515,17 +515,28 @@ mod tests {
 
     #[test]
     fn the_dead_rule_is_material_unless_a_case_asks() {
-        use crate::corpus::CaseDeadRule;
+        use crate::protocol::DeadReading;
         let file = parse_file("g.toml", &format!("{HEAD}expect = {{ clock = 0 }}\n")).unwrap();
-        assert_eq!(file.cases[0].dead_rule, CaseDeadRule::Material);
+        assert_eq!(file.cases[0].dead_rule, DeadReading::Material);
         let text = format!("{HEAD}dead-rule = \"exact\"\nexpect = {{ clock = 0 }}\n");
         let file = parse_file("g.toml", &text).unwrap();
-        assert_eq!(file.cases[0].dead_rule, CaseDeadRule::Exact);
+        assert_eq!(file.cases[0].dead_rule, DeadReading::Exact);
         let err = problem("dead-rule = \"fast\"\nexpect = { clock = 0 }\n");
         assert!(
             err.starts_with("g.toml:5: case \"a\": unknown variant `fast`"),
             "{err}"
         );
+        // Read by name alone, as a handshake's `dead-position` is: the
+        // one-key table serde's derived reading would take is refused with
+        // the handshake's words.
+        let err = problem("dead-rule = { exact = {} }\nexpect = { clock = 0 }\n");
+        let said = "invalid type: map, expected a string";
+        assert!(
+            err.starts_with(&format!("g.toml:5: case \"a\": {said}")),
+            "{err}"
+        );
+        let handshake = serde_json::from_str::<DeadReading>(r#"{"exact": {}}"#).unwrap_err();
+        assert!(handshake.to_string().starts_with(said), "{handshake}");
         let err = problem("dead_rule = \"exact\"\nexpect = { clock = 0 }\n");
         assert!(
             err.starts_with("g.toml:5: case \"a\": unknown field `dead_rule`"),

@@ -45,9 +45,7 @@ mod run;
 pub use bounds::{MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES};
 pub use builtin::{BUILT_IN, BUILT_IN_FILES, built_in};
 pub use error::CorpusError;
-pub use format::{
-    Alternative, Case, CaseDeadRule, CasesFile, Difference, ExpectedRefusal, differences,
-};
+pub use format::{Alternative, Case, CasesFile, Difference, ExpectedRefusal, differences};
 pub use load::{Corpus, load_dir, load_file, parse_file};
 pub use report::{render_list, summary};
 pub use run::{CaseRun, Failure, Readings, alternative_holds, run_case, run_corpus};

@@ -13,10 +13,11 @@ use serde::{Deserialize, Deserializer};
 
 use drawrules::laws::Edition;
 
+use super::dead_reading::DeadReading;
 use super::draws::{DrawPolicies, deserialize_draws};
 use super::malformation::Malformation;
 use super::meanings::Meanings;
-use super::messages::{DeadReading, Hello};
+use super::messages::Hello;
 use super::part::Part;
 use super::profiles::Profile;
 

@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 
 pub use drawrules::RefusalKind;
 use drawrules::laws::Edition;
-use drawrules::mating::DeadRule;
 use drawrules::{Field, PartialStatus};
 
+use super::dead_reading::DeadReading;
 use super::draws::DrawPolicies;
 use super::malformation::Malformation;
 use super::meanings::Meanings;
@@ -82,61 +82,6 @@ pub struct Hello {
     /// with one is refused.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ignored: Vec<String>,
-}
-
-/// How an engine decides Article 5.2.2, as its handshake declares.
-///
-/// # Examples
-///
-/// ```
-/// use drawrules_conformance::protocol::{DeadReading, Hello};
-///
-/// let hello: Hello = serde_json::from_str(
-///     r#"{"protocol":2,"name":"x","implements":["dead-position"],"editions":["fide-2018"],"dead-position":"exact"}"#,
-/// ).unwrap();
-/// assert_eq!(hello.dead_position, DeadReading::Exact);
-/// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum DeadReading {
-    /// By material alone: the status record's default rule.
-    #[default]
-    Material,
-    /// Exactly: neither side can checkmate by any series of legal moves
-    /// (the record's exact rule, `DeadRule::exact()`).
-    Exact,
-}
-
-/// Read from its name alone, `"material"` or `"exact"`: serde's derived
-/// reading would also take a one-key object (`{"exact": {}}`), a form the
-/// protocol does not have.
-impl<'de> Deserialize<'de> for DeadReading {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        match name.as_str() {
-            "material" => Ok(DeadReading::Material),
-            "exact" => Ok(DeadReading::Exact),
-            other => Err(serde::de::Error::unknown_variant(
-                other,
-                &["material", "exact"],
-            )),
-        }
-    }
-}
-
-impl DeadReading {
-    /// Whether this is the default, [`DeadReading::Material`].
-    pub fn is_material(&self) -> bool {
-        *self == DeadReading::Material
-    }
-
-    /// The rule our reference judges such an engine's games by.
-    pub fn rule(self) -> DeadRule {
-        match self {
-            DeadReading::Material => DeadRule::Material,
-            DeadReading::Exact => DeadRule::exact(),
-        }
-    }
 }
 
 impl Hello {

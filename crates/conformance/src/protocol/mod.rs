@@ -18,6 +18,7 @@
 //! * [`process`]: an engine running as a child process, with time limits,
 //!   restarts and faults.
 
+mod dead_reading;
 pub mod draws;
 mod handshake;
 mod judgeable;
@@ -29,12 +30,13 @@ pub mod process;
 pub mod profiles;
 pub mod reader;
 
+pub use dead_reading::DeadReading;
 pub use draws::{DrawPolicies, Policy};
 pub use malformation::Malformation;
 pub use meanings::{Meaning, Meanings, check_meanings};
 pub use messages::{
-    Answer, DeadReading, EngineRefusal, GameAnswers, Hello, JudgeRequest, OutOfRange,
-    PROTOCOL_VERSION, Plies, RefusalKind, SUPPORTED_VERSIONS,
+    Answer, EngineRefusal, GameAnswers, Hello, JudgeRequest, OutOfRange, PROTOCOL_VERSION, Plies,
+    RefusalKind, SUPPORTED_VERSIONS,
 };
 pub use part::Part;
 pub use process::{

@@ -10,7 +10,7 @@ use serde_json::json;
 use drawrules::{Article, PartialStatus, RefusalKind};
 use serde::Serialize;
 
-use crate::corpus::{BUILT_IN, Case, CaseDeadRule, ExpectedRefusal};
+use crate::corpus::{BUILT_IN, Case, ExpectedRefusal};
 use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 
 use super::cause::Cause;
@@ -70,7 +70,7 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
         )
         .replace('\n', " "),
         editions: vec![game.edition],
-        dead_rule: CaseDeadRule::Material,
+        dead_rule: DeadReading::Material,
         fen: Some(game.fen.clone()),
         moves: game.moves.join(" "),
         expect: None,
