@@ -134,7 +134,7 @@ class Stories(unittest.TestCase):
         self.assertEqual(record["Endings"], "checkmate (5.1.1)")
         self.assertEqual(record["Result"], "1-0")
         self.assertEqual(record["Claims now"], "none")
-        self.assertEqual(page.find("judge-verdict").text, "verdict: 1-0 White wins by checkmate (5.1.1)")
+        self.assertEqual(page.find("judge-verdict").text, "verdict: 1-0 White wins by checkmate (5.1.1) (Article 5.2.2 judged by material alone)")
         self.assertIn("R5k1/5ppp/8/8/8/8/8/6K1 b - - 150 120", page.board_title())
         page.shot("1-mate-at-ply-150")
         page.key(Keys.HOME)
@@ -144,6 +144,11 @@ class Stories(unittest.TestCase):
         self.assertEqual(record["Claims now"], "fifty-moves (9.3.2)")
         self.assertEqual(record["Endings"], "none: the game goes on")
         self.assertEqual(page.shown_row(), "0")
+        # The verdict follows the ply shown and says it is not the end.
+        self.assertEqual(
+            page.find("judge-verdict").text,
+            "At ply 0 (the game goes on to ply 1): verdict: * the game goes on; White to move may claim "
+            "fifty-moves (9.3.2) (Article 5.2.2 judged by material alone)")
         page.shot("1-mate-ply-0")
 
     def test_castling_in_the_middle_of_the_count(self):
@@ -161,6 +166,8 @@ class Stories(unittest.TestCase):
         self.assertTrue(record["Clock"].startswith("99 plies"), record)
         self.assertEqual(record["Claims now"], "none")
         self.assertTrue(record["Claims on a written move"].startswith("fifty-moves (9.3.1) on "), record)
+        # Given in SAN, the written moves are SAN too.
+        self.assertIn(" O-O-O", record["Claims on a written move"])
         self.assertIn("after the move from e1 to g1", page.board_title())
         page.shot("2-castling-ply-1")
         page.click("judge-next")
@@ -185,7 +192,8 @@ class Stories(unittest.TestCase):
         self.assertEqual(record["Position"], "7k/8/8/8/3pP3/8/1B6/4K3 b - - 0 1")
         self.assertEqual(record["Repetition"], "this position has stood once (9.2.3)")
         page.shot("3-en-passant-ply-1")
-        for ply, move in [(2, "Kg8 (h8g8)"), (3, "Ba1 (b2a1)"), (4, "Kh8 (g8h8)"), (5, "Bb2 (a1b2)")]:
+        # Given in UCI, the moves are shown in UCI (SAN beside).
+        for ply, move in [(2, "h8g8 (Kg8)"), (3, "b2a1 (Ba1)"), (4, "g8h8 (Kh8)"), (5, "a1b2 (Bb2)")]:
             page.key(Keys.ARROW_RIGHT)
             record = page.record()
             self.assertEqual((page.where(), record["Move"]), (f"ply {ply} of 5", move))
@@ -199,6 +207,7 @@ class Stories(unittest.TestCase):
         self.assertEqual(record["Repetition"], "this position has stood 2 times, before at ply 1 (9.2.3)")
         self.assertEqual(page.shown_row(), "5")
         self.assertEqual(page.rows()[5][3], "2")
+        self.assertEqual(page.rows()[5][1], "a1b2")
         page.shot("3-en-passant-ply-5")
         page.key(Keys.ARROW_LEFT)
         self.assertEqual(page.where(), "ply 4 of 5")
@@ -256,6 +265,23 @@ class Choices(unittest.TestCase):
         self.assertIn("decided exactly: alive (white)", text)
         self.assertIn("White: possible by the helpmate line ", text)
         page.shot("5-evidence")
+
+    def test_the_verdict_names_how_5_2_2_was_decided(self):
+        page = Page(self)
+        locked = "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1"
+        page.judge("", fen=locked)
+        self.assertEqual(
+            page.find("judge-verdict").text,
+            "verdict: * the game goes on; White to move has no draw to claim (Article 5.2.2 judged by material alone)")
+        # The panel decides 5.2.2 exactly: dead, and the verdict above said
+        # by what it went on.
+        page.click("judge-dead-go")
+        WebDriverWait(BROWSER, 60).until(lambda b: "dead" in page.find("judge-dead").text)
+        page.judge("", fen=locked, exact=True)
+        self.assertEqual(
+            page.find("judge-verdict").text,
+            "verdict: 1/2-1/2 drawn by dead-position (5.2.2) (Article 5.2.2 decided exactly)")
+        page.shot("5-verdict-exact")
 
     def test_opened_from_disk_it_says_how_to_serve_it(self):
         BROWSER.get((BOOK / "judge.html").as_uri())

@@ -74,7 +74,6 @@ function run(event) {
     for (const cell of ply.cells) text(row.insertCell(), cell);
     row.addEventListener("click", () => show(index));
   });
-  text($("judge-verdict"), judged.verdict ?? "");
   show(judged.plies.length - 1);
 }
 
@@ -88,7 +87,9 @@ function show(index) {
   $("judge-board").innerHTML = ply.svg;
   text($("judge-where"), `ply ${index} of ${judged.plies.length - 1}`);
   $("judge-record").replaceChildren();
-  item("Move", ply.san ? `${ply.san} (${ply.uci})` : "none: the start position");
+  // The move in the notation the game was given in, the other beside it.
+  const [first, second] = judged.uci ? [ply.uci, ply.san] : [ply.san, ply.uci];
+  item("Move", ply.san ? `${first} (${second})` : "none: the start position");
   item("Position", status.fen);
   item("Clock", `${status.clock} plies since the last pawn move or capture (a claim at 100, 9.3; the game ends at 150, 9.6.2)`);
   const times = status.repetition === 1 ? "once" : `${status.repetition} times`;
@@ -99,7 +100,7 @@ function show(index) {
   const now = status.claims.map((claim) => `${claim} (${CLAIM_ARTICLES[claim][0]})`);
   item("Claims now", now.length ? now.join(", ") : "none");
   const written = [];
-  for (const [claim, moves] of Object.entries(status.claims_on_move)) {
+  for (const [claim, moves] of Object.entries(ply.written)) {
     if (moves.length) written.push(`${claim} (${CLAIM_ARTICLES[claim][1]}) on ${moves.join(" ")}`);
   }
   item("Claims on a written move", written.length ? written.join("; ") : "none");
@@ -111,6 +112,11 @@ function show(index) {
   item("Result", status.result);
   text($("judge-json"), JSON.stringify(status));
   text($("judge-dead"), "");
+  // The verdict of the ply shown, naming how 5.2.2 was decided; none when
+  // the input stopped being playable (the error says why).
+  const last = judged.plies.length - 1;
+  const verdict = index === last ? ply.verdict : `At ply ${index} (the game goes on to ply ${last}): ${ply.verdict}`;
+  text($("judge-verdict"), judged.error ? "" : verdict);
   for (const row of $("judge-table").tBodies[0].rows) {
     row.classList.toggle("shown", Number(row.dataset.ply) === index);
   }

@@ -1,6 +1,8 @@
 //! A game judged for the page: every ply as the reference gives it, with
 //! what a person reads beside it.
 
+use std::collections::BTreeMap;
+
 use drawrules::explain::{Row, cells, explain, verdict};
 use drawrules::mating::DeadRule;
 use drawrules::{Edition, Reference, Rules, StartPosition, Status};
@@ -10,6 +12,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
+use crate::notation::{given_in_uci, written_moves};
 use crate::pgn::{PgnRefusal, first_game};
 use crate::request::Request;
 
@@ -25,6 +28,9 @@ pub struct JudgedGame {
     pub plies: Vec<Ply>,
     /// The verdict on the last ply, as `drawrules explain` writes it.
     pub verdict: Option<String>,
+    /// Whether the moves were given in UCI: the page then writes every
+    /// move in UCI, else in SAN.
+    pub uci: bool,
     /// Why the rest of the input could not be played.
     pub error: Option<Unplayable>,
     /// Anything else the page should say (a PGN with several games).
@@ -41,8 +47,15 @@ pub struct Ply {
     /// The same move in UCI.
     pub uci: Option<String>,
     /// The cells of `drawrules explain`'s table for this ply (ply, move,
-    /// clock, rep, claims, endings).
+    /// clock, rep, claims, endings), the move in the notation the moves
+    /// were given in.
     pub cells: [String; 6],
+    /// The verdict at this ply, as `drawrules explain` writes it for a
+    /// game that ends here, and how Article 5.2.2 was decided for it.
+    pub verdict: String,
+    /// The written-move claims (9.2.1, 9.3.1) by claim, in the notation
+    /// the moves were given in.
+    pub written: BTreeMap<&'static str, Vec<String>>,
     /// The earlier plies that held the same position (Article 9.2.3).
     pub earlier: Vec<u32>,
     /// The board, with the move that made the ply drawn.
@@ -213,7 +226,13 @@ fn explained(input: &Input, start: &StartPosition, edition: Edition, exact: bool
         reference.set_dead_rule(DeadRule::exact());
     }
     let explained = explain(&mut reference, start, edition, &input.moves);
-    let plies = plies(&explained.rows, mode(input));
+    let uci = given_in_uci(&input.moves);
+    let shown = Shown {
+        mode: mode(input),
+        uci,
+        exact,
+    };
+    let plies = plies(&explained.rows, &shown);
     let error = explained
         .error
         .as_ref()
@@ -227,23 +246,46 @@ fn explained(input: &Input, start: &StartPosition, edition: Edition, exact: bool
         chess960: input.chess960,
         plies,
         verdict,
+        uci,
         error,
         notes: input.notes.clone(),
     }
 }
 
+/// How the plies are shown: the castling mode, whether moves are written
+/// in UCI, whether 5.2.2 was decided exactly.
+struct Shown {
+    mode: CastlingMode,
+    uci: bool,
+    exact: bool,
+}
+
 /// The plies of the page, a row each.
-fn plies(rows: &[Row], mode: CastlingMode) -> Vec<Ply> {
+fn plies(rows: &[Row], shown: &Shown) -> Vec<Ply> {
+    let reading = if shown.exact {
+        "Article 5.2.2 decided exactly"
+    } else {
+        "Article 5.2.2 judged by material alone"
+    };
     rows.iter()
-        .map(|row| Ply {
-            svg: board(&row.status, row.played, mode),
-            uci: row
+        .map(|row| {
+            let uci = row
                 .played
-                .map(|mv| UciMove::from_move(mv, mode).to_string()),
-            san: row.san.clone(),
-            cells: cells(row),
-            earlier: row.earlier.clone(),
-            status: row.status.clone(),
+                .map(|mv| UciMove::from_move(mv, shown.mode).to_string());
+            let mut cells = cells(row);
+            if let (true, Some(uci)) = (shown.uci, &uci) {
+                cells[1].clone_from(uci);
+            }
+            Ply {
+                svg: board(&row.status, row.played, shown.mode),
+                uci,
+                san: row.san.clone(),
+                cells,
+                verdict: format!("{} ({reading})", verdict(row)),
+                written: written_moves(&row.status, shown.mode, shown.uci),
+                earlier: row.earlier.clone(),
+                status: row.status.clone(),
+            }
         })
         .collect()
 }
@@ -496,6 +538,39 @@ mod tests {
         assert_eq!(
             move_words("1. e4 e5 2.Nf3 2... Nc6 1-0"),
             ["e4", "e5", "Nf3", "Nc6"]
+        );
+    }
+
+    #[test]
+    fn every_ply_has_its_verdict_naming_how_5_2_2_was_decided_and_moves_keep_their_notation() {
+        let mut request = Request {
+            fen: Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 120".to_owned()),
+            moves: "a1a8".to_owned(),
+            ..Request::default()
+        };
+        let judged = judge_request(&request);
+        assert!(judged.uci);
+        assert_eq!(judged.plies[1].cells[1], "a1a8");
+        assert_eq!(
+            judged.plies[0].verdict,
+            "verdict: * the game goes on; White to move may claim fifty-moves (9.3.2) \
+             (Article 5.2.2 judged by material alone)"
+        );
+        assert_eq!(judged.plies[0].written["fifty-moves"][0], "a1a2");
+        assert_eq!(
+            judged.plies[1].verdict,
+            "verdict: 1-0 White wins by checkmate (5.1.1) (Article 5.2.2 judged by material alone)"
+        );
+        request.exact = true;
+        request.moves = "Ra8".to_owned();
+        let judged = judge_request(&request);
+        assert!(!judged.uci);
+        assert_eq!(judged.plies[1].cells[1], "Ra8#");
+        assert_eq!(judged.plies[0].written["fifty-moves"][0], "Ra2");
+        assert!(
+            judged.plies[1]
+                .verdict
+                .ends_with("(Article 5.2.2 decided exactly)")
         );
     }
 

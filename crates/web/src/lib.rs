@@ -15,6 +15,7 @@
 
 mod evidence;
 mod judged;
+mod notation;
 mod pgn;
 mod request;
 
