@@ -113,7 +113,10 @@ fn board(case: &Case) -> String {
     // so the move that reached the last one is still drawn).
     let elided = rows.len().saturating_sub(LAST_PLIES + 1);
     rows.drain(1..=elided);
-    let mut html = match figure(&rows, &BoardChoice::default(), start.is_chess960()) {
+    // A case of one edition says which; one of every edition is the same
+    // under each.
+    let only = (case.editions.len() == 1).then_some(edition);
+    let mut html = match figure(&rows, &BoardChoice::default(), start.is_chess960(), only) {
         Ok(Some(html)) => html,
         Ok(None) => String::new(),
         Err(err) => format!("*No board: {err}.*"),

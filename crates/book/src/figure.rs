@@ -4,6 +4,7 @@
 
 use std::fmt::Write;
 
+use drawrules::Edition;
 use drawrules::explain::{HEADERS, Row, cells};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -82,7 +83,9 @@ impl BoardChoice {
 }
 
 /// The figure of an explained game: the board `choice` asks for beside
-/// the table of `rows`, the drawn ply marked; `None` when the choice is no
+/// the table of `rows`, the drawn ply marked, and the edition the game was
+/// judged under as its caption when it is given (a page that shows both
+/// editions must say which each figure is); `None` when the choice is no
 /// board or nothing was played (a refused FEN).
 ///
 /// # Errors
@@ -99,8 +102,11 @@ impl BoardChoice {
 ///
 /// let start: StartPosition = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60".parse().unwrap();
 /// let explained = explain(&mut Reference::default(), &start, Edition::Fide2018, &["a1a8"]);
-/// let html = figure(&explained.rows, &BoardChoice::default(), false).unwrap().unwrap();
+/// let html = figure(&explained.rows, &BoardChoice::default(), false, Some(Edition::Fide2018))
+///     .unwrap()
+///     .unwrap();
 /// assert!(html.starts_with("<figure class=\"drawrules\">"));
+/// assert!(html.contains("<figcaption>Judged under fide-2018</figcaption>"));
 /// assert!(html.contains("Ra8#, drawn from a1 to a8"));
 /// assert!(html.contains("<td>checkmate (5.1.1)</td>"));
 /// ```
@@ -108,6 +114,7 @@ pub fn figure(
     rows: &[Row],
     choice: &BoardChoice,
     chess960: bool,
+    edition: Option<Edition>,
 ) -> Result<Option<String>, String> {
     if choice.none || rows.is_empty() {
         return Ok(None);
@@ -144,6 +151,9 @@ pub fn figure(
         alt,
     };
     let mut html = String::from("<figure class=\"drawrules\">");
+    if let Some(edition) = edition {
+        html.push_str(&format!("<figcaption>Judged under {edition}</figcaption>"));
+    }
     html.push_str(&diagram.svg());
     html.push_str(&table(rows, shown));
     html.push_str("</figure>");
@@ -275,7 +285,7 @@ mod tests {
     #[test]
     fn castling_is_drawn_as_the_king_goes() {
         let rows = rows("r3k3/8/8/8/8/8/8/4K2R w Kq - 98 60", &["e1g1", "e8c8"]);
-        let html = figure(&rows, &BoardChoice::default(), false)
+        let html = figure(&rows, &BoardChoice::default(), false, None)
             .unwrap()
             .unwrap();
         assert!(html.contains("O-O-O, drawn from e8 to c8"), "{html}");
@@ -288,7 +298,7 @@ mod tests {
     fn a_page_may_choose_the_ply_and_the_arrows() {
         let rows = rows("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60", &["a1a8"]);
         let choice = BoardChoice::parse("ply 0; written a1a8").unwrap();
-        let html = figure(&rows, &choice, false).unwrap().unwrap();
+        let html = figure(&rows, &choice, false, None).unwrap().unwrap();
         assert!(html.contains("The position at ply 0: 6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 60"));
         assert!(
             html.contains(
@@ -298,15 +308,23 @@ mod tests {
         assert_eq!(html.matches("arrow written").count(), 1);
         assert_eq!(html.matches("arrow played").count(), 0, "ply 0 has no move");
         assert!(
-            figure(&rows, &BoardChoice::parse("none").unwrap(), false)
+            figure(&rows, &BoardChoice::parse("none").unwrap(), false, None)
                 .unwrap()
                 .is_none()
         );
         assert_eq!(
-            figure(&rows, &BoardChoice::parse("ply 2").unwrap(), false).unwrap_err(),
+            figure(&rows, &BoardChoice::parse("ply 2").unwrap(), false, None).unwrap_err(),
             "ply 2: the game has plies 0 to 1"
         );
-        assert!(figure(&rows, &BoardChoice::parse("played O-O").unwrap(), false).is_err());
+        assert!(
+            figure(
+                &rows,
+                &BoardChoice::parse("played O-O").unwrap(),
+                false,
+                None
+            )
+            .is_err()
+        );
     }
 
     #[test]
@@ -317,7 +335,7 @@ mod tests {
                 "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
             ],
         );
-        let html = figure(&rows, &BoardChoice::default(), false)
+        let html = figure(&rows, &BoardChoice::default(), false, None)
             .unwrap()
             .unwrap();
         assert!(
