@@ -20,7 +20,7 @@
 use std::path::{Path, PathBuf};
 
 use drawrules::mating::Budget;
-use drawrules_oracle::dead_position::{Tally, judge};
+use drawrules_oracle::dead_position::{Tally, decide_and_check};
 use drawrules_scenario::positions::{Family, Sample, endgame, locked, plies};
 
 const FILES: [&str; 2] = ["tcec-compact.pgn.xz", "lichess-elite-2013-2015.pgn.xz"];
@@ -91,7 +91,7 @@ fn main() {
         Family::ALL.iter().map(|&f| (f, Tally::default())).collect();
     let mut notes = Vec::new();
     for sample in &samples {
-        let judged = judge(&sample.position, Budget::DEFAULT, options.check_limit);
+        let judged = decide_and_check(&sample.position, Budget::DEFAULT, options.check_limit);
         if options.verbose {
             println!(
                 "{:>10.3} ms  {}  [{}] => {:?}",
@@ -142,7 +142,7 @@ fn main() {
     }
 }
 
-fn note(sample: &Sample, judged: &drawrules_oracle::dead_position::Judged) -> String {
+fn note(sample: &Sample, judged: &drawrules_oracle::dead_position::Checked) -> String {
     let what = if judged.is_wrong() {
         "WRONG"
     } else {

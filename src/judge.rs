@@ -16,7 +16,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Move, Position};
 
 use crate::laws::Edition;
-use crate::notation::{MoveTextError, parse_move};
+use crate::notation::{ParseMoveError, parse_move};
 use crate::refusal::{Refusal, RefusalReason};
 use crate::rules::{Rules, RulesError};
 use crate::start::StartPosition;
@@ -43,8 +43,8 @@ pub trait MoveInput {
     ///
     /// # Errors
     ///
-    /// [`MoveTextError`] when the text does not name a move in `notation`.
-    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, MoveTextError>;
+    /// [`ParseMoveError`] when the text does not name a move in `notation`.
+    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, ParseMoveError>;
 }
 
 impl MoveInput for UciMove {
@@ -52,7 +52,7 @@ impl MoveInput for UciMove {
         self.to_string()
     }
 
-    fn read(&self, _: &Chess, _: Notation) -> Result<UciMove, MoveTextError> {
+    fn read(&self, _: &Chess, _: Notation) -> Result<UciMove, ParseMoveError> {
         Ok(*self)
     }
 }
@@ -62,9 +62,9 @@ impl MoveInput for str {
         self.to_owned()
     }
 
-    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, MoveTextError> {
+    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, ParseMoveError> {
         match notation {
-            Notation::Uci => self.parse().map_err(|_| MoveTextError::NotUci),
+            Notation::Uci => self.parse().map_err(|_| ParseMoveError::NotUci),
             Notation::UciOrSan => parse_move(self, position)
                 .map(|mv| UciMove::from_move(mv, position.castles().mode())),
         }
@@ -76,7 +76,7 @@ impl MoveInput for String {
         self.clone()
     }
 
-    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, MoveTextError> {
+    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, ParseMoveError> {
         self.as_str().read(position, notation)
     }
 }
@@ -86,7 +86,7 @@ impl<T: MoveInput + ?Sized> MoveInput for &T {
         (**self).text()
     }
 
-    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, MoveTextError> {
+    fn read(&self, position: &Chess, notation: Notation) -> Result<UciMove, ParseMoveError> {
         (**self).read(position, notation)
     }
 }

@@ -88,12 +88,12 @@ pub use arbiter::{Arbiter, DeadSearches, PlaySanError};
 pub use article::{Article, ParseArticleError};
 pub use judge::{Judgement, MoveInput, Notation, judge};
 pub use laws::{Claim, Edition, Ending, GameResult, ParseEditionError};
-pub use notation::MoveTextError;
+pub use notation::ParseMoveError;
 pub use partial::{Field, Mismatch, PartialClaimsOnMove, PartialStatus};
 pub use reference::Reference;
 pub use refusal::{Refusal, RefusalKind, RefusalReason};
 pub use rules::{Rules, RulesError};
-pub use start::{Chess960NumberError, FenError, StartPosition};
+pub use start::{Chess960NumberError, ParseStartError, StartPosition};
 pub use status::{ClaimsOnMove, Status};
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -15,7 +15,7 @@ use crate::rules::RulesError;
 
 /// Move text that does not name a legal move in the position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-pub enum MoveTextError {
+pub enum ParseMoveError {
     /// The text is neither UCI nor SAN.
     #[error("not a move in UCI or SAN notation")]
     Unreadable,
@@ -70,7 +70,7 @@ pub fn uci_sorted_in(moves: impl IntoIterator<Item = Move>, mode: CastlingMode) 
 pub enum PlayTextError {
     /// The text does not name a legal move.
     #[error(transparent)]
-    Text(#[from] MoveTextError),
+    Text(#[from] ParseMoveError),
     /// The rules refused the move (for instance, the game is over).
     #[error(transparent)]
     Rules(#[from] RulesError),
@@ -97,30 +97,30 @@ fn castling_in_letters(text: &str) -> Cow<'_, str> {
 ///
 /// # Errors
 ///
-/// [`MoveTextError`] saying whether the text is unreadable, illegal or
+/// [`ParseMoveError`] saying whether the text is unreadable, illegal or
 /// ambiguous.
 ///
 /// # Examples
 ///
 /// ```
-/// use drawrules::notation::{MoveTextError, parse_move};
+/// use drawrules::notation::{ParseMoveError, parse_move};
 /// use shakmaty::Chess;
 ///
 /// let start = Chess::default();
 /// assert_eq!(parse_move("g1f3", &start), parse_move("Nf3", &start));
-/// assert_eq!(parse_move("e2e5", &start), Err(MoveTextError::Illegal));
-/// assert_eq!(parse_move("hello", &start), Err(MoveTextError::Unreadable));
+/// assert_eq!(parse_move("e2e5", &start), Err(ParseMoveError::Illegal));
+/// assert_eq!(parse_move("hello", &start), Err(ParseMoveError::Unreadable));
 /// ```
-pub fn parse_move(text: &str, position: &Chess) -> Result<Move, MoveTextError> {
+pub fn parse_move(text: &str, position: &Chess) -> Result<Move, ParseMoveError> {
     if let Ok(uci) = text.parse::<UciMove>() {
-        return uci.to_move(position).map_err(|_| MoveTextError::Illegal);
+        return uci.to_move(position).map_err(|_| ParseMoveError::Illegal);
     }
     let san: SanPlus = castling_in_letters(text)
         .parse()
-        .map_err(|_| MoveTextError::Unreadable)?;
+        .map_err(|_| ParseMoveError::Unreadable)?;
     san.san.to_move(position).map_err(|err| match err {
-        SanError::AmbiguousSan => MoveTextError::Ambiguous,
-        SanError::IllegalSan => MoveTextError::Illegal,
+        SanError::AmbiguousSan => ParseMoveError::Ambiguous,
+        SanError::IllegalSan => ParseMoveError::Illegal,
     })
 }
 
@@ -144,7 +144,7 @@ mod tests {
         assert_eq!(parse_move("O-O", &position), Ok(castle));
         assert_eq!(
             parse_move("O-O-O-O", &position),
-            Err(MoveTextError::Unreadable)
+            Err(ParseMoveError::Unreadable)
         );
         // Castling with zeros, as PGN from many sources writes it.
         assert_eq!(parse_move("0-0", &position), Ok(castle));
@@ -158,9 +158,9 @@ mod tests {
         );
         assert_eq!(
             parse_move("0-0-0-0", &position),
-            Err(MoveTextError::Unreadable)
+            Err(ParseMoveError::Unreadable)
         );
-        assert_eq!(parse_move("0-", &position), Err(MoveTextError::Unreadable));
+        assert_eq!(parse_move("0-", &position), Err(ParseMoveError::Unreadable));
         assert!(position.legal_moves().contains(&castle));
         assert_eq!(parse_move("Rb1", &position).unwrap().role(), Role::Rook);
         assert_eq!(
@@ -182,7 +182,7 @@ mod tests {
             .unwrap()
             .into_position(shakmaty::CastlingMode::Standard)
             .unwrap();
-        assert_eq!(parse_move("Rd1", &position), Err(MoveTextError::Ambiguous));
+        assert_eq!(parse_move("Rd1", &position), Err(ParseMoveError::Ambiguous));
         assert!(parse_move("Rhd1", &position).is_ok());
     }
 }

@@ -7,9 +7,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::notation::MoveTextError;
+use crate::notation::ParseMoveError;
 use crate::rules::RulesError;
-use crate::start::FenError;
+use crate::start::ParseStartError;
 
 /// The kind of a refusal, as case files and engines name it.
 ///
@@ -84,10 +84,10 @@ impl fmt::Display for RefusalKind {
 pub enum RefusalReason {
     /// The start FEN.
     #[error(transparent)]
-    Fen(#[from] FenError),
+    Fen(#[from] ParseStartError),
     /// The move text.
     #[error(transparent)]
-    Text(#[from] MoveTextError),
+    Text(#[from] ParseMoveError),
     /// The rules refused the move (illegal, or the game is over), or the
     /// implementation refused to start.
     #[error(transparent)]
@@ -103,9 +103,9 @@ pub enum RefusalReason {
 /// # Examples
 ///
 /// ```
-/// use drawrules::{MoveTextError, Refusal, RefusalKind};
+/// use drawrules::{ParseMoveError, Refusal, RefusalKind};
 ///
-/// let refusal = Refusal { ply: 2, text: Some("Nf6".into()), reason: MoveTextError::NotUci.into() };
+/// let refusal = Refusal { ply: 2, text: Some("Nf6".into()), reason: ParseMoveError::NotUci.into() };
 /// assert_eq!(refusal.kind(), RefusalKind::UnreadableMove);
 /// assert_eq!(refusal.to_string(), "ply 2, move \"Nf6\": not a move in UCI notation");
 /// ```
@@ -130,10 +130,10 @@ impl Refusal {
     pub fn kind(&self) -> RefusalKind {
         match &self.reason {
             RefusalReason::Fen(_) => RefusalKind::InvalidFen,
-            RefusalReason::Text(MoveTextError::Illegal | MoveTextError::Ambiguous) => {
+            RefusalReason::Text(ParseMoveError::Illegal | ParseMoveError::Ambiguous) => {
                 RefusalKind::IllegalMove
             }
-            RefusalReason::Text(MoveTextError::Unreadable | MoveTextError::NotUci) => {
+            RefusalReason::Text(ParseMoveError::Unreadable | ParseMoveError::NotUci) => {
                 RefusalKind::UnreadableMove
             }
             RefusalReason::Rules(RulesError::GameOver { .. }) => RefusalKind::GameOver,

@@ -51,7 +51,7 @@ pub struct StartPosition {
 
 /// The text given as a start position is not a legal position in FEN.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum FenError {
+pub enum ParseStartError {
     /// The text is not FEN.
     #[error("invalid fen: {0}")]
     Syntax(#[from] ParseFenError),
@@ -96,8 +96,8 @@ impl StartPosition {
     ///
     /// # Errors
     ///
-    /// [`FenError`] when the text is not FEN or the position is not legal.
-    pub fn from_fen(fen: &str) -> Result<StartPosition, FenError> {
+    /// [`ParseStartError`] when the text is not FEN or the position is not legal.
+    pub fn from_fen(fen: &str) -> Result<StartPosition, ParseStartError> {
         StartPosition::from_fen_in(fen, CastlingMode::Standard)
     }
 
@@ -108,7 +108,7 @@ impl StartPosition {
     ///
     /// # Errors
     ///
-    /// [`FenError`] when the text is not FEN or the position is not legal.
+    /// [`ParseStartError`] when the text is not FEN or the position is not legal.
     ///
     /// # Examples
     ///
@@ -120,11 +120,11 @@ impl StartPosition {
     /// assert!(StartPosition::from_fen_in(fen, CastlingMode::Chess960).is_ok());
     /// assert!(StartPosition::from_fen(fen).is_err(), "not a standard chess position");
     /// ```
-    pub fn from_fen_in(fen: &str, mode: CastlingMode) -> Result<StartPosition, FenError> {
+    pub fn from_fen_in(fen: &str, mode: CastlingMode) -> Result<StartPosition, ParseStartError> {
         let setup = Fen::from_ascii(fen.trim().as_bytes())?.into_setup();
         strict_fields(fen)?;
         let position = Chess::from_setup(setup.clone(), mode)
-            .map_err(|err: PositionError<Chess>| FenError::Position(err.to_string()))?;
+            .map_err(|err: PositionError<Chess>| ParseStartError::Position(err.to_string()))?;
         Ok(StartPosition {
             setup,
             position,
@@ -190,9 +190,9 @@ impl Default for StartPosition {
 }
 
 impl FromStr for StartPosition {
-    type Err = FenError;
+    type Err = ParseStartError;
 
-    fn from_str(s: &str) -> Result<StartPosition, FenError> {
+    fn from_str(s: &str) -> Result<StartPosition, ParseStartError> {
         StartPosition::from_fen(s)
     }
 }
@@ -214,12 +214,12 @@ impl fmt::Display for StartPosition {
 /// castling, en passant, halfmove clock, fullmove number), separated by
 /// spaces or, as shakmaty also reads them (FENs in web addresses), by
 /// underscores.
-fn strict_fields(fen: &str) -> Result<(), FenError> {
+fn strict_fields(fen: &str) -> Result<(), ParseStartError> {
     let fields: Vec<&str> = fen
         .split(|c: char| c.is_ascii_whitespace() || c == '_')
         .filter(|field| !field.is_empty())
         .collect();
-    let refuse = |field: &'static str, value: &str, reason: &'static str| FenError::Field {
+    let refuse = |field: &'static str, value: &str, reason: &'static str| ParseStartError::Field {
         field,
         value: value.to_owned(),
         reason,

@@ -7,7 +7,7 @@
 //! the real games of the shared collection in an ignored test.
 
 use drawrules::mating::Budget;
-use drawrules_oracle::dead_position::{Tally, judge};
+use drawrules_oracle::dead_position::{Tally, decide_and_check};
 use drawrules_scenario::pgn_text::generated_pgn;
 use drawrules_scenario::positions::{Family, Sample, endgame, locked, plies};
 use drawrules_scenario::shared;
@@ -52,7 +52,7 @@ fn plies_of_real_games_hold_up() {
 fn survey(samples: &[Sample]) -> [Tally; 3] {
     let mut tallies = [Tally::default(), Tally::default(), Tally::default()];
     for sample in samples {
-        let judged = judge(&sample.position, BUDGET, 10_000);
+        let judged = decide_and_check(&sample.position, BUDGET, 10_000);
         assert!(
             !judged.is_wrong(),
             "{} [{}]: {:?}, line replays: {:?}, independent check: {:?}",

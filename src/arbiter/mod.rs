@@ -42,7 +42,7 @@ use crate::laws::{Claim, Edition, Ending, GameResult};
 use crate::mating::{DeadRule, Deadness};
 use crate::notation::{PlayTextError, parse_move, uci_sorted_in};
 use crate::rules::{Rules, RulesError};
-use crate::start::{FenError, StartPosition};
+use crate::start::{ParseStartError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
 use crate::unwinnable::deadness_in;
 use carried::Carried;
@@ -172,8 +172,8 @@ impl Arbiter {
     ///
     /// # Errors
     ///
-    /// [`FenError`] if the text is not a legal position in FEN.
-    pub fn from_fen(fen: &str, edition: Edition) -> Result<Arbiter, FenError> {
+    /// [`ParseStartError`] if the text is not a legal position in FEN.
+    pub fn from_fen(fen: &str, edition: Edition) -> Result<Arbiter, ParseStartError> {
         Ok(Arbiter::new(&StartPosition::from_fen(fen)?, edition))
     }
 

@@ -10,7 +10,7 @@
 //! | [`explain_input`] | any text: a FEN line, then moves | a clean error or records that are consistent, equal under both engines and round-trip through JSON |
 //! | [`protocol_answers`] | any text as an engine's output lines | every line read as an answer or refused with a reason; answers compared and rendered without a panic |
 //! | [`pgn_input`] | any bytes as a PGN file | every game numbered in order, adjudicated alike streamed and one by one, a clean error naming the game, or a final record equal to the reference's |
-//! | [`dead_position::judge`] | a position | an alive verdict's line replays to a checkmate by the side named; a dead verdict has no checkmate among the reachable positions (visited apart from the library, when few enough) |
+//! | [`dead_position::decide_and_check`] | a position | an alive verdict's line replays to a checkmate by the side named; a dead verdict has no checkmate among the reachable positions (visited apart from the library, when few enough) |
 //! | [`corpus_file`] | any text as a `spec/cases` file | a one-line error naming the file, or cases that run and that both engines judge alike |
 //!
 //! Each returns an [`Agreement`]: what the input reached (records, endings,

@@ -6,7 +6,7 @@ use shakmaty::san::SanPlus;
 use thiserror::Error;
 
 use drawrules::laws::GameResult;
-use drawrules::{FenError, StartPosition};
+use drawrules::{ParseStartError, StartPosition};
 
 /// The tags the adjudication reads (the others are not kept).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -171,7 +171,7 @@ impl PgnGame {
         match &self.tags.fen {
             Some(fen) => StartPosition::from_fen_in(fen, variant.castling_mode())
                 .or_else(|err| match (&self.tags.variant, err) {
-                    (None, FenError::Position(_)) => {
+                    (None, ParseStartError::Position(_)) => {
                         StartPosition::from_fen_in(fen, CastlingMode::Chess960)
                     }
                     (_, err) => Err(err),
@@ -257,7 +257,7 @@ pub enum GameError {
         /// The tag's text.
         fen: String,
         /// Why it was refused.
-        source: FenError,
+        source: ParseStartError,
     },
     /// A move of the main line is not legal, or ambiguous, or a null move.
     #[error("ply {ply}, move {san:?}: {reason}")]

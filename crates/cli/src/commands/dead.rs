@@ -12,7 +12,7 @@ use drawrules::notation::parse_move;
 use drawrules::reference::Game;
 use drawrules::reference::fen::fen;
 use drawrules::unwinnable::can_ever_mate_in;
-use drawrules::{FenError, MoveTextError, StartPosition};
+use drawrules::{ParseMoveError, ParseStartError, StartPosition};
 use shakmaty::{CastlingMode, Color};
 use thiserror::Error;
 
@@ -51,7 +51,7 @@ enum DeadInputError {
         /// The text given.
         fen: String,
         /// Why it was refused.
-        source: FenError,
+        source: ParseStartError,
     },
     /// A move is not legal (or not readable) where it is given.
     #[error("ply {ply}, move {text:?}: {source}")]
@@ -61,7 +61,7 @@ enum DeadInputError {
         /// The move as given.
         text: String,
         /// Why it was refused.
-        source: MoveTextError,
+        source: ParseMoveError,
     },
 }
 
@@ -151,7 +151,7 @@ fn reach(args: &DeadArgs) -> Result<Game, DeadInputError> {
         };
         let mv = parse_move(text, game.current()).map_err(refused)?;
         if !game.push(mv) {
-            return Err(refused(MoveTextError::Illegal));
+            return Err(refused(ParseMoveError::Illegal));
         }
     }
     Ok(game)

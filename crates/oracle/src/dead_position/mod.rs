@@ -70,9 +70,9 @@ pub enum Confirmation {
     NotCheckable,
 }
 
-/// One position judged.
+/// One position decided by the library, and its verdict checked.
 #[derive(Debug, Clone)]
-pub struct Judged {
+pub struct Checked {
     /// The library's verdict.
     pub verdict: Deadness,
     /// How long the verdict took.
@@ -84,7 +84,7 @@ pub struct Judged {
     pub confirmation: Option<Confirmation>,
 }
 
-impl Judged {
+impl Checked {
     /// Why the position is dead, if it is.
     pub fn dead_by(&self) -> Option<DeadBy> {
         match self.verdict {
@@ -110,18 +110,18 @@ impl Judged {
 ///
 /// ```
 /// use drawrules::mating::Budget;
-/// use drawrules_oracle::dead_position::{Confirmation, judge};
+/// use drawrules_oracle::dead_position::{Confirmation, decide_and_check};
 /// use shakmaty::{CastlingMode, Chess, fen::Fen};
 ///
 /// let locked: Chess = "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1"
 ///     .parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
-/// let judged = judge(&locked, Budget::DEFAULT, 100_000);
+/// let judged = decide_and_check(&locked, Budget::DEFAULT, 100_000);
 /// assert!(judged.verdict.is_dead());
 /// assert_eq!(judged.confirmation, Some(Confirmation::Confirmed));
 /// assert!(!judged.is_wrong());
 /// ```
-pub fn judge(position: &Chess, budget: Budget, check_limit: usize) -> Judged {
+pub fn decide_and_check(position: &Chess, budget: Budget, check_limit: usize) -> Checked {
     let start = Instant::now();
     let verdict = deadness_in(position, CastlingMode::Standard, budget);
     let time = start.elapsed();
@@ -143,7 +143,7 @@ pub fn judge(position: &Chess, budget: Budget, check_limit: usize) -> Judged {
         }
         Deadness::Undetermined => (None, None),
     };
-    Judged {
+    Checked {
         verdict,
         time,
         witness_holds,

@@ -5,7 +5,7 @@ use std::fmt;
 
 use drawrules::mating::Deadness;
 
-use super::{Confirmation, DeadBy, Judged};
+use super::{Checked, Confirmation, DeadBy};
 
 /// Counts over judged positions.
 ///
@@ -13,14 +13,14 @@ use super::{Confirmation, DeadBy, Judged};
 ///
 /// ```
 /// use drawrules::mating::Budget;
-/// use drawrules_oracle::dead_position::{Tally, judge};
+/// use drawrules_oracle::dead_position::{Tally, decide_and_check};
 /// use shakmaty::{CastlingMode, Chess, fen::Fen};
 ///
 /// let rook: Chess = "4k3/8/8/8/8/8/8/4K2R w - - 0 1"
 ///     .parse::<Fen>().unwrap()
 ///     .into_position(CastlingMode::Standard).unwrap();
 /// let mut tally = Tally::default();
-/// tally.add(&judge(&rook, Budget::DEFAULT, 1_000));
+/// tally.add(&decide_and_check(&rook, Budget::DEFAULT, 1_000));
 /// assert_eq!((tally.positions, tally.alive, tally.wrong_witnesses), (1, 1, 0));
 /// ```
 #[derive(Debug, Clone, Default)]
@@ -51,7 +51,7 @@ pub struct Tally {
 
 impl Tally {
     /// Counts one judged position.
-    pub fn add(&mut self, judged: &Judged) {
+    pub fn add(&mut self, judged: &Checked) {
         self.positions += 1;
         self.times_ms.push(judged.time.as_secs_f64() * 1e3);
         match (&judged.verdict, judged.dead_by()) {
