@@ -142,7 +142,7 @@ fn main() {
     }
 }
 
-fn note(sample: &Sample, judged: &drawrules_oracle::dead_position::Checked) -> String {
+fn note(sample: &Sample, judged: &drawrules_oracle::dead_position::CheckedVerdict) -> String {
     let what = if judged.is_wrong() {
         "WRONG"
     } else {

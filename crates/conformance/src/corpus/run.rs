@@ -143,12 +143,17 @@ pub fn run_case<R: Rules + ?Sized>(
         });
     }
 
-    failures.extend(check(&records, case.expect.as_ref(), &case.at, None));
+    failures.extend(compare_expected(
+        &records,
+        case.expect.as_ref(),
+        &case.at,
+        None,
+    ));
     match readings {
         _ if case.alternatives.is_empty() => {}
         Readings::Ours => {
             if let Some((index, ours)) = case.our_reading() {
-                failures.extend(check_alternative(&records, index, ours));
+                failures.extend(compare_alternative(&records, index, ours));
             }
         }
         Readings::Any => {
@@ -156,7 +161,7 @@ pub fn run_case<R: Rules + ?Sized>(
                 .alternatives
                 .iter()
                 .enumerate()
-                .map(|(index, alternative)| check_alternative(&records, index, alternative))
+                .map(|(index, alternative)| compare_alternative(&records, index, alternative))
                 .collect();
             if per_reading.iter().all(|failed| !failed.is_empty()) {
                 failures.extend(per_reading.into_iter().flatten());
@@ -200,11 +205,15 @@ pub fn run_case<R: Rules + ?Sized>(
 /// assert!(!alternative_holds(&judged.records, &case.alternatives[1]));
 /// ```
 pub fn alternative_holds(records: &[Status], alternative: &Alternative) -> bool {
-    check_alternative(records, 0, alternative).is_empty()
+    compare_alternative(records, 0, alternative).is_empty()
 }
 
-fn check_alternative(records: &[Status], index: usize, alternative: &Alternative) -> Vec<Failure> {
-    check(
+fn compare_alternative(
+    records: &[Status],
+    index: usize,
+    alternative: &Alternative,
+) -> Vec<Failure> {
+    compare_expected(
         records,
         alternative.expect.as_ref(),
         &alternative.at,
@@ -213,7 +222,7 @@ fn check_alternative(records: &[Status], index: usize, alternative: &Alternative
 }
 
 /// Compares `expect` with the last record and each `at` with its ply.
-fn check(
+fn compare_expected(
     records: &[Status],
     expect: Option<&PartialStatus>,
     at: &[PartialStatus],

@@ -434,7 +434,7 @@ fn check_one(
 ) -> Result<shrink::Checked, EngineError> {
     match game.malformation {
         Some(kind) => malformed::check_malformed(subject, hello, kind, &game.trial, id),
-        None => shrink::check(subject, hello, &game.trial, id),
+        None => shrink::compare_once(subject, hello, &game.trial, id),
     }
 }
 

@@ -72,7 +72,7 @@ pub(crate) struct Checked {
 ///
 /// The subject's fault (faults are not shrunk), an answer with a number
 /// no record holds among them ([`EngineError::OutOfRange`]).
-pub(crate) fn check(
+pub(crate) fn compare_once(
     subject: &mut dyn Subject,
     hello: &Hello,
     game: &Trial,
@@ -167,7 +167,7 @@ pub(crate) fn shrink(
         }
         *checks += 1;
         *next_id += 1;
-        let mut checked = check(subject, hello, candidate, *next_id).ok()?;
+        let mut checked = compare_once(subject, hello, candidate, *next_id).ok()?;
         checked.comparison.add_departures(conventions);
         let divergence = checked
             .comparison

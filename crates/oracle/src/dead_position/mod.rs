@@ -72,7 +72,7 @@ pub enum Confirmation {
 
 /// One position decided by the library, and its verdict checked.
 #[derive(Debug, Clone)]
-pub struct Checked {
+pub struct CheckedVerdict {
     /// The library's verdict.
     pub verdict: Deadness,
     /// How long the verdict took.
@@ -84,7 +84,7 @@ pub struct Checked {
     pub confirmation: Option<Confirmation>,
 }
 
-impl Checked {
+impl CheckedVerdict {
     /// Why the position is dead, if it is.
     pub fn dead_by(&self) -> Option<DeadBy> {
         match self.verdict {
@@ -121,7 +121,7 @@ impl Checked {
 /// assert_eq!(judged.confirmation, Some(Confirmation::Confirmed));
 /// assert!(!judged.is_wrong());
 /// ```
-pub fn decide_and_check(position: &Chess, budget: Budget, check_limit: usize) -> Checked {
+pub fn decide_and_check(position: &Chess, budget: Budget, check_limit: usize) -> CheckedVerdict {
     let start = Instant::now();
     let verdict = deadness_in(position, CastlingMode::Standard, budget);
     let time = start.elapsed();
@@ -143,7 +143,7 @@ pub fn decide_and_check(position: &Chess, budget: Budget, check_limit: usize) ->
         }
         Deadness::Undetermined => (None, None),
     };
-    Checked {
+    CheckedVerdict {
         verdict,
         time,
         witness_holds,

@@ -5,7 +5,7 @@ use std::fmt;
 
 use drawrules::mating::Deadness;
 
-use super::{Checked, Confirmation, DeadBy};
+use super::{CheckedVerdict, Confirmation, DeadBy};
 
 /// Counts over judged positions.
 ///
@@ -51,7 +51,7 @@ pub struct Tally {
 
 impl Tally {
     /// Counts one judged position.
-    pub fn add(&mut self, judged: &Checked) {
+    pub fn add(&mut self, judged: &CheckedVerdict) {
         self.positions += 1;
         self.times_ms.push(judged.time.as_secs_f64() * 1e3);
         match (&judged.verdict, judged.dead_by()) {

@@ -137,7 +137,7 @@ pub fn adjudicate_with(
         threefold_repetition: claims.threefold,
         fifty_moves: claims.fifty,
         result_check: check_result(ended.as_ref(), recorded_result),
-        time_forfeit: time_forfeit::check(
+        time_forfeit: time_forfeit::verdict(
             game.tags.termination.as_deref(),
             recorded_result,
             ended.as_ref(),

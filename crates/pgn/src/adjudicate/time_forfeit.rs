@@ -122,7 +122,7 @@ pub fn is_time_forfeit(termination: &str) -> bool {
 
 /// Article 6.9 on a replayed game, or `None` when it does not apply: the
 /// game was not won on time, or was already over by rule (`ended`).
-pub(crate) fn check(
+pub(crate) fn verdict(
     termination: Option<&str>,
     recorded: Option<GameResult>,
     ended: Option<&EndedAt>,
