@@ -112,51 +112,13 @@ type SetUp = (&'static [&'static str], (u32, u32), &'static [Step]);
 
 /// The plant of each situation, in the order of [`Situation::ALL`].
 fn plant(situation: Situation) -> Plant {
-    use Step::{Cycle, Mate, Quiet, Reset, Stalemate, TwoSquarePush};
+    use Step::{Mate, Quiet, Reset, Stalemate};
     let (fens, clocks, steps): SetUp = match situation {
-        Situation::EnPassantPinnedOnRank => (
-            &[
-                "8/8/8/8/R2p3k/8/4P3/4K3 w - -",
-                "4k3/4p3/8/K2P3r/8/8/8/8 b - -",
-            ],
-            (0, 60),
-            &[TwoSquarePush, Cycle, Cycle],
-        ),
-        Situation::EnPassantPinnedOnDiagonal => (
-            &[
-                "7k/8/8/8/3p4/8/1B2P3/4K3 w - -",
-                "4k3/1b2p3/8/3P4/8/8/8/7K b - -",
-            ],
-            (0, 60),
-            &[TwoSquarePush, Cycle, Cycle],
-        ),
-        Situation::EnPassantBesideAPiece => (
-            &[
-                "r3k2r/7p/2n5/6B1/8/5N2/8/R3K2R b KQkq -",
-                "r3k2r/8/2n5/8/1n6/5N2/P7/R3K2R w KQkq -",
-            ],
-            (0, 60),
-            &[BY_ROOKS, TwoSquarePush, Cycle, Cycle],
-        ),
-        // The chain comes last: the start's en passant field must stand
-        // beside the same castling rights when its placement recurs.
-        Situation::EnPassantInFenUnusable => (
-            &[
-                "r3k2r/8/2n5/8/4P3/5N2/8/R3K2R b KQkq e3",
-                "r3k2r/8/2n5/3p4/8/5N2/8/R3K2R w KQkq d6",
-                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
-            ],
-            (0, 60),
-            &[Cycle, Cycle, BY_ROOKS],
-        ),
-        Situation::EnPassantUsable => (
-            &[
-                "r3k2r/8/2n5/8/3p4/5N2/4P3/R3K2R w KQkq -",
-                "r3k2r/3p4/2n5/4P3/8/5N2/8/R3K2R b KQkq -",
-            ],
-            (0, 60),
-            &[BY_ROOKS, TwoSquarePush, Cycle, Cycle],
-        ),
+        Situation::EnPassantPinnedOnRank
+        | Situation::EnPassantPinnedOnDiagonal
+        | Situation::EnPassantBesideAPiece
+        | Situation::EnPassantInFenUnusable
+        | Situation::EnPassantUsable => en_passant_plant(situation),
         // From a count of 0, so that the count reaching 99 is the game's
         // own and the start FEN's clock explains nothing.
         Situation::CastlingInCount
@@ -203,6 +165,59 @@ fn plant(situation: Situation) -> Plant {
         fens,
         clocks,
         steps,
+    }
+}
+
+/// The set-ups of the en passant situations: a two-square step, then the
+/// position standing again (those with kings and rooks at home lose every
+/// castling right in a chain first, or last for the start FEN's square).
+fn en_passant_plant(situation: Situation) -> SetUp {
+    use Step::{Cycle, TwoSquarePush};
+    match situation {
+        Situation::EnPassantPinnedOnRank => (
+            &[
+                "8/8/8/8/R2p3k/8/4P3/4K3 w - -",
+                "4k3/4p3/8/K2P3r/8/8/8/8 b - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        Situation::EnPassantPinnedOnDiagonal => (
+            &[
+                "7k/8/8/8/3p4/8/1B2P3/4K3 w - -",
+                "4k3/1b2p3/8/3P4/8/8/8/7K b - -",
+            ],
+            (0, 60),
+            &[TwoSquarePush, Cycle, Cycle],
+        ),
+        Situation::EnPassantBesideAPiece => (
+            &[
+                "r3k2r/7p/2n5/6B1/8/5N2/8/R3K2R b KQkq -",
+                "r3k2r/8/2n5/8/1n6/5N2/P7/R3K2R w KQkq -",
+            ],
+            (0, 60),
+            &[BY_ROOKS, TwoSquarePush, Cycle, Cycle],
+        ),
+        // The chain comes last: the start's en passant field must stand
+        // beside the same castling rights when its placement recurs.
+        Situation::EnPassantInFenUnusable => (
+            &[
+                "r3k2r/8/2n5/8/4P3/5N2/8/R3K2R b KQkq e3",
+                "r3k2r/8/2n5/3p4/8/5N2/8/R3K2R w KQkq d6",
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3",
+            ],
+            (0, 60),
+            &[Cycle, Cycle, BY_ROOKS],
+        ),
+        // Situation::EnPassantUsable, the only other one.
+        _ => (
+            &[
+                "r3k2r/8/2n5/8/3p4/5N2/4P3/R3K2R w KQkq -",
+                "r3k2r/3p4/2n5/4P3/8/5N2/8/R3K2R b KQkq -",
+            ],
+            (0, 60),
+            &[BY_ROOKS, TwoSquarePush, Cycle, Cycle],
+        ),
     }
 }
 
