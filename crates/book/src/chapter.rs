@@ -223,7 +223,7 @@ fn console(
         // A board comment is for the block's first example; the others
         // get the default board.
         let choice = choice.take().unwrap_or_default();
-        let html = figure(&replay.explanation.rows, &choice, example.chess960)
+        let html = figure(&replay.explanation.rows, &choice, example.args.chess960)
             .map_err(|why| BookError::Malformed { at, why })?;
         if let Some(html) = html {
             figures.push_str(&html);
