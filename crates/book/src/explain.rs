@@ -61,9 +61,11 @@ impl ExplainExample {
     ///
     /// # Errors
     ///
-    /// [`BookError::Example`] for quotes that do not close, an option
-    /// `explain` does not have or that lacks its value, an unknown edition
-    /// or engine, or a pipe other than `| tail -n 1`.
+    /// [`BookError::Example`] for quotes that do not close, a pipe other
+    /// than `| tail -n 1`, or what the command itself refuses before it
+    /// plays (an option `explain` does not have, one that lacks its value
+    /// or is given twice, an unknown edition or engine: in clap's words,
+    /// as the command prints them) and `--help`.
     pub fn parse(command: &str) -> Result<Option<ExplainExample>, BookError> {
         let refuse = |why: String| BookError::Example {
             command: command.to_owned(),
