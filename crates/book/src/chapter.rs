@@ -226,8 +226,8 @@ fn console(
         let html = figure(
             &replay.explanation.rows,
             &choice,
-            example.chess960,
-            Some(example.edition),
+            example.args.chess960,
+            Some(example.args.rules),
         )
         .map_err(|why| BookError::Malformed { at, why })?;
         if let Some(html) = html {

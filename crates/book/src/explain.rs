@@ -3,10 +3,11 @@
 //! the output the command prints worked out from that replay, so that a
 //! page whose example shows anything else is caught when the book builds.
 
+use clap::error::ErrorKind;
 use drawrules::explain::{Explanation, explain, render_table, verdict};
 use drawrules::mating::DeadRule;
-use drawrules::{Edition, Reference, Rules, StartPosition};
-use shakmaty::CastlingMode;
+use drawrules::{Reference, Rules, StartPosition};
+use drawrules_cli::ExplainArgs;
 
 use crate::BookError;
 
@@ -22,25 +23,17 @@ use crate::BookError;
 /// )
 /// .unwrap()
 /// .unwrap();
-/// assert!(example.json && example.last_line_only);
+/// assert!(example.args.json && example.last_line_only);
 /// let replay = example.replay();
 /// assert_eq!(replay.explanation.rows.len(), 2);
 /// assert!(replay.output.contains(r#""ended":["checkmate"]"#));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExplainExample {
-    /// `--fen`.
-    pub fen: Option<String>,
-    /// `--chess960`.
-    pub chess960: bool,
-    /// `--rules`.
-    pub edition: Edition,
-    /// `--json`.
-    pub json: bool,
-    /// `--exact-dead-position`.
-    pub exact: bool,
-    /// The moves, as written.
-    pub moves: Vec<String>,
+    /// The command's options and moves, read as the command reads them.
+    /// The page's output is held to the reference's whatever `--engine`
+    /// names: both implementations must print it.
+    pub args: ExplainArgs,
     /// `| tail -n 1`: only the last line is shown.
     pub last_line_only: bool,
     /// `2>&1`: standard error is shown after standard output, and the
@@ -68,9 +61,11 @@ impl ExplainExample {
     ///
     /// # Errors
     ///
-    /// [`BookError::Example`] for quotes that do not close, an option
-    /// `explain` does not have or that lacks its value, an unknown edition
-    /// or engine, or a pipe other than `| tail -n 1`.
+    /// [`BookError::Example`] for quotes that do not close, a pipe other
+    /// than `| tail -n 1`, or what the command itself refuses before it
+    /// plays (an option `explain` does not have, one that lacks its value
+    /// or is given twice, an unknown edition or engine: in clap's words,
+    /// as the command prints them) and `--help`.
     pub fn parse(command: &str) -> Result<Option<ExplainExample>, BookError> {
         let refuse = |why: String| BookError::Example {
             command: command.to_owned(),
@@ -79,79 +74,26 @@ impl ExplainExample {
         let Some((words, last_line_only, with_stderr)) = shell_words(command, refuse)? else {
             return Ok(None);
         };
-        let mut example = ExplainExample {
-            fen: None,
-            chess960: false,
-            edition: Edition::Fide2018,
-            json: false,
-            exact: false,
-            moves: Vec::new(),
+        let args = ExplainArgs::try_parse_words(words.into_iter().skip(2))
+            .map_err(|err| refuse(clap_why(&err)))?;
+        Ok(Some(ExplainExample {
+            args,
             last_line_only,
             with_stderr,
-        };
-        let mut words = words.into_iter().skip(2);
-        while let Some(word) = words.next() {
-            let (option, inline) = match word.split_once('=') {
-                Some((option, value)) if word.starts_with("--") => {
-                    (option.to_owned(), Some(value.to_owned()))
-                }
-                _ => (word.clone(), None),
-            };
-            let mut value = |name: &str| {
-                inline
-                    .clone()
-                    .or_else(|| words.next())
-                    .ok_or_else(|| refuse(format!("{name} needs a value")))
-            };
-            match option.as_str() {
-                "--fen" => example.fen = Some(value("--fen")?),
-                "--rules" => {
-                    let text = value("--rules")?;
-                    example.edition = text
-                        .parse()
-                        .map_err(|_| refuse(format!("no edition {text:?}")))?;
-                }
-                "--engine" => {
-                    // The page's output is held to the reference's whatever
-                    // engine the command names: both must print it.
-                    let engine = value("--engine")?;
-                    if engine != "arbiter" && engine != "reference" {
-                        return Err(refuse(format!("no engine {engine:?}")));
-                    }
-                }
-                "--chess960" => example.chess960 = true,
-                "--json" => example.json = true,
-                "--exact-dead-position" => example.exact = true,
-                other if other.starts_with("--") => {
-                    return Err(refuse(format!("explain has no option {other}")));
-                }
-                _ => example.moves.push(word),
-            }
-        }
-        Ok(Some(example))
+        }))
     }
 
     /// Plays the example through the reference as `drawrules explain`
     /// plays it, and works out what the command prints.
     pub fn replay(&self) -> Replay {
-        let mode = if self.chess960 {
-            CastlingMode::Chess960
-        } else {
-            CastlingMode::Standard
-        };
-        let start = match self.fen.as_deref() {
-            Some(fen) => StartPosition::from_fen_in(fen, mode)
-                .map_err(|err| format!("ply 0, --fen {fen:?}: {err}")),
-            None if self.chess960 => StartPosition::chess960(518).map_err(|err| err.to_string()),
-            None => Ok(StartPosition::standard()),
-        };
-        let (start, explanation, error) = match start {
+        let args = &self.args;
+        let (start, explanation, error) = match args.start() {
             Ok(start) => {
-                let mut reference = Reference::new(&start, self.edition);
-                if self.exact {
+                let mut reference = Reference::new(&start, args.rules);
+                if args.exact_dead_position {
                     reference.set_dead_rule(DeadRule::exact());
                 }
-                let explanation = explain(&mut reference, &start, self.edition, &self.moves);
+                let explanation = explain(&mut reference, &start, args.rules, &args.moves);
                 let error = explanation.error.as_ref().map(ToString::to_string);
                 (Some(start), explanation, error)
             }
@@ -164,7 +106,7 @@ impl ExplainExample {
                 Some(message),
             ),
         };
-        let mut output = if self.json {
+        let mut output = if args.json {
             explanation
                 .rows
                 .iter()
@@ -175,7 +117,7 @@ impl ExplainExample {
         } else {
             String::new()
         };
-        if let (false, None, Some(last)) = (self.json, &error, explanation.rows.last()) {
+        if let (false, None, Some(last)) = (args.json, &error, explanation.rows.last()) {
             output.push_str(&verdict(last));
             output.push('\n');
         }
@@ -265,8 +207,29 @@ fn shell_words(
     Ok(Some((words, last_line_only, with_stderr)))
 }
 
+/// What a clap error says, for [`BookError::Example`]: its first
+/// paragraph (the possible values of `--engine` included) on one line,
+/// without clap's `error: `; the tip, usage and hint that follow are for
+/// a person at the command line.
+fn clap_why(err: &clap::Error) -> String {
+    if matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        return "an example shows a game played, not the command's help".to_owned();
+    }
+    let text = err.to_string();
+    let first = text.split("\n\n").next().unwrap_or_default();
+    let why: Vec<&str> = first.lines().map(str::trim).collect();
+    let why = why.join(" ");
+    why.strip_prefix("error: ").unwrap_or(&why).to_owned()
+}
+
 #[cfg(test)]
 mod tests {
+    use drawrules::Edition;
+    use drawrules_cli::Engine;
+
     use super::*;
 
     fn parse(command: &str) -> ExplainExample {
@@ -278,14 +241,13 @@ mod tests {
         let example = parse(
             r#"drawrules explain --rules fide-2014 --exact-dead-position --fen="4k3/8/8/8/8/8/8/4K3 w - - 0 1" --engine reference e1d1 e8d8 2>&1 | tail -n 1"#,
         );
-        assert_eq!(example.edition, Edition::Fide2014);
-        assert!(example.exact && example.with_stderr && example.last_line_only);
-        assert!(!example.json && !example.chess960);
-        assert_eq!(
-            example.fen.as_deref(),
-            Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
-        );
-        assert_eq!(example.moves, ["e1d1", "e8d8"]);
+        let args = &example.args;
+        assert_eq!(args.rules, Edition::Fide2014);
+        assert_eq!(args.engine, Engine::Reference);
+        assert!(args.exact_dead_position && example.with_stderr && example.last_line_only);
+        assert!(!args.json && !args.chess960);
+        assert_eq!(args.fen.as_deref(), Some("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+        assert_eq!(args.moves, ["e1d1", "e8d8"]);
     }
 
     #[test]
@@ -297,18 +259,34 @@ mod tests {
     #[test]
     fn what_the_book_cannot_replay_is_an_error_naming_the_command() {
         for (command, why) in [
-            ("drawrules explain --fen", "--fen needs a value"),
+            (
+                "drawrules explain --fen",
+                ": a value is required for '--fen <FEN>' but none was supplied",
+            ),
             (
                 "drawrules explain --verbose",
-                "explain has no option --verbose",
+                ": unexpected argument '--verbose' found",
+            ),
+            (
+                "drawrules explain -v e2e4",
+                ": unexpected argument '-v' found",
             ),
             (
                 "drawrules explain --rules fide-1999",
-                "no edition \"fide-1999\"",
+                ": invalid value 'fide-1999' for '--rules <RULES>': unknown rules",
             ),
             (
                 "drawrules explain --engine stockfish",
-                "no engine \"stockfish\"",
+                ": invalid value 'stockfish' for '--engine <ENGINE>' \
+                 [possible values: arbiter, reference]",
+            ),
+            (
+                "drawrules explain --json e2e4 --json",
+                ": the argument '--json' cannot be used multiple times",
+            ),
+            (
+                "drawrules explain --help",
+                ": an example shows a game played, not the command's help",
             ),
             (
                 "drawrules explain e2e4 | head -n 2",

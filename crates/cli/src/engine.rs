@@ -4,6 +4,19 @@ use clap::ValueEnum;
 use drawrules::{Arbiter, Reference, Rules};
 
 /// The in-process implementations of the draw rules.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::{Edition, StartPosition};
+/// use drawrules_cli::Engine;
+///
+/// let mut rules = Engine::Reference.rules();
+/// rules.start(&StartPosition::standard(), Edition::Fide2018).unwrap();
+/// rules.play("e2e4".parse().unwrap()).unwrap();
+/// assert_eq!(rules.status().ply, 1);
+/// assert_eq!(Engine::Reference.name(), "reference");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Engine {
     /// The optimised arbiter.

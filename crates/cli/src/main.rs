@@ -12,9 +12,10 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+// The options that the book reads too live in this crate's library.
+use drawrules_cli::{ExplainArgs, engine};
 
 mod commands;
-mod engine;
 mod flushing;
 mod output;
 mod signals;
@@ -34,7 +35,7 @@ struct Cli {
 enum Command {
     /// Play a game and explain, ply by ply, which draws may be claimed and
     /// which endings hold.
-    Explain(explain::ExplainArgs),
+    Explain(ExplainArgs),
     /// Whether a position is dead (Article 5.2.2): whether each side can
     /// still checkmate by some series of legal moves, with the evidence (a
     /// helpmate line, or why no mate exists).
