@@ -9,7 +9,7 @@
 //! waited for (`getrusage(RUSAGE_CHILDREN)`), so this file holds one test
 //! and starts its commands one after the other.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

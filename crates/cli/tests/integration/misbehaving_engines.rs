@@ -6,7 +6,7 @@
 //! The engines write the pid of each of their processes to the file named
 //! by `DRAWRULES_TEST_PIDS`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};

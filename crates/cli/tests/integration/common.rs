@@ -1,8 +1,6 @@
 //! What the command-line tests share: running the binary and reading what
 //! it printed.
 
-#![allow(dead_code, reason = "each test binary uses the helpers it needs")]
-
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

@@ -1,7 +1,7 @@
 //! The `drawrules` binary as a user meets it: output shapes, exit codes and
 //! error lines.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

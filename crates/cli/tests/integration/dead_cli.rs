@@ -1,7 +1,7 @@
 //! `drawrules dead`: the Article 5.2.2 verdict on one position as a user
 //! meets it, for people and as JSON, and its error lines.
 
-mod common;
+use crate::common;
 
 use common::{drawrules, drawrules_fed, text};
 use drawrules::mating::{Deadness, Mating, NoMate, Side};

@@ -2,7 +2,7 @@
 //! input, plain or compressed, JSON lines in input order, errors and exit
 //! codes.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

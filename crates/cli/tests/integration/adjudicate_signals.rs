@@ -7,7 +7,7 @@
 //! run" is a fact, not a timing: the signal is sent once the first lines
 //! were read back (or once the input is written and the pipe left idle).
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

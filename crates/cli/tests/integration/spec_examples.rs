@@ -12,7 +12,7 @@
 //! `--engine reference`, which must agree; an example of a command without
 //! engines (`dead`, `adjudicate`) runs once.
 //!
-//! `UPDATE_SPEC=1 cargo test --test spec_examples` rewrites the expected
+//! `UPDATE_SPEC=1 cargo test -p drawrules-cli --test integration spec_examples` rewrites the expected
 //! output on the pages instead of comparing; review the diff before
 //! committing it.
 
