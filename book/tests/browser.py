@@ -283,6 +283,18 @@ class Choices(unittest.TestCase):
             "verdict: 1/2-1/2 drawn by dead-position (5.2.2) (Article 5.2.2 decided exactly)")
         page.shot("5-verdict-exact")
 
+    def test_the_json_record_stays_within_the_page(self):
+        page = Page(self)
+        page.judge("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8")
+        BROWSER.find_element(By.CSS_SELECTOR, "#judge-view details summary").click()
+        record = page.find("judge-json")
+        # It wraps within its column and scrolls when taller than its box.
+        self.assertEqual(record.value_of_css_property("white-space"), "pre-wrap")
+        self.assertEqual(record.value_of_css_property("overflow-y"), "auto")
+        width = BROWSER.execute_script("return [arguments[0].scrollWidth, arguments[0].clientWidth]", record)
+        self.assertLessEqual(width[0], width[1], "no line runs past the record's box")
+        page.shot("6-json-record")
+
     def test_opened_from_disk_it_says_how_to_serve_it(self):
         BROWSER.get((BOOK / "judge.html").as_uri())
         WebDriverWait(BROWSER, 20).until(lambda b: "cannot run opened from disk" in b.find_element(By.ID, "judge-loading").text)
