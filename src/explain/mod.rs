@@ -29,7 +29,7 @@ pub struct Row {
     pub played: Option<Move>,
     /// The earlier plies that held the same position as this one (Article
     /// 9.2.3, as the reference's
-    /// [`identity`](crate::reference::same_position::identity) decides it),
+    /// [`identity`] decides it),
     /// in order.
     pub earlier: Vec<u32>,
     /// The status record the implementation reported.
