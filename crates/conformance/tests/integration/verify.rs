@@ -27,13 +27,7 @@ fn our_arbiter_passes_the_corpus_and_generated_games() {
         corpus: Some(corpus),
         ..options(200)
     };
-    let report = verify(
-        &mut OurArbiter,
-        &options,
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let report = run(&mut OurArbiter, &options);
     assert!(report.case_games > 150, "{}", report.case_games);
     assert!(report.findings.is_empty(), "{}", render::text(&report));
     assert!(report.passed());
@@ -44,13 +38,7 @@ fn our_arbiter_passes_the_corpus_and_generated_games() {
 #[test]
 fn an_engine_that_implements_nothing_never_passes() {
     let mut engine = engine("honest-subset.py", 5_000);
-    let report = verify(
-        &mut engine,
-        &options(20),
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let report = run(&mut engine, &options(20));
     let text = render::text(&report);
     assert!(report.findings.is_empty(), "{text}");
     assert_eq!((report.games_compared, report.plies_compared()), (0, 0));
@@ -62,13 +50,7 @@ fn an_engine_that_implements_nothing_never_passes() {
 #[test]
 fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     let mut engine = engine("fifty-off-by-one.py", 5_000);
-    let report = verify(
-        &mut engine,
-        &options(60),
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let report = run(&mut engine, &options(60));
     assert!(!report.passed());
     let groups = report.groups();
     assert_eq!(
@@ -412,13 +394,7 @@ fn a_protocol_1_handshake_with_an_unknown_field_is_read_and_every_report_names_i
         script.display()
     );
     let mut engine = EngineProcess::new(&command, Duration::from_millis(5_000));
-    let report = verify(
-        &mut engine,
-        &options(3),
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let report = run(&mut engine, &options(3));
     assert_eq!(report.hello.ignored, ["profle"]);
     let line = "ignored handshake fields: profle (protocol 1 has no such field)";
     assert!(render::text(&report).contains(&format!("\n{line}\n")));
@@ -433,13 +409,7 @@ fn a_protocol_1_handshake_with_an_unknown_field_is_read_and_every_report_names_i
 #[test]
 fn reports_render_in_every_format() {
     let mut engine = engine("fifty-off-by-one.py", 5_000);
-    let report = verify(
-        &mut engine,
-        &options(30),
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let report = run(&mut engine, &options(30));
     let text = render::text(&report);
     assert!(
         text.contains("== fifty-moves:") && text.contains("FAIL"),
@@ -468,13 +438,7 @@ fn several_engine_processes_give_the_report_of_one() {
 
     let options = options(60);
     let mut one = engine("fifty-off-by-one.py", 5_000);
-    let alone = verify(
-        &mut one,
-        &options,
-        KnownDivergences::default(),
-        &mut |_, _| {},
-    )
-    .unwrap();
+    let alone = run(&mut one, &options);
     let mut three: Vec<Box<dyn Subject + Send>> = (0..3)
         .map(|_| Box::new(engine("fifty-off-by-one.py", 5_000)) as Box<dyn Subject + Send>)
         .collect();
