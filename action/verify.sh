@@ -6,9 +6,9 @@
 #   DRAWRULES_ENGINE="python -m drawrules.adapters.python_chess" \
 #   DRAWRULES_KNOWN=known.toml bash action/verify.sh
 #
-# It installs DRAWRULES_PACKAGE with pip (by default the drawrules release
-# of this checkout's version from the package index or, when the index has
-# no such release, this checkout's python/ project, built with cargo): into
+# It installs DRAWRULES_PACKAGE with pip (by default this checkout's
+# python/ project, built with cargo: the code of the action's own ref, never
+# a package index's, whoever holds the name there): into
 # the Python DRAWRULES_PYTHON names (default: python3) when that Python runs
 # in a virtual environment, otherwise into a new virtual environment under
 # RUNNER_TEMP (or TMPDIR) that sees that Python's packages. It then runs
@@ -64,16 +64,11 @@ if [ -n "$package" ]; then
     fi
 else
     checkout=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-    version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$checkout/Cargo.toml" | head -n 1)
-    pip_said=$(mktemp)
-    if ! install "drawrules==$version" 2>"$pip_said"; then
-        say "no drawrules $version in the package index ($(tail -n 1 "$pip_said")): building it from $checkout/python"
-        if ! install "$checkout/python"; then
-            say "pip could not build $checkout/python into $env_dir"
-            exit 64
-        fi
+    say "building drawrules from the action's own source, $checkout/python (the package input installs a published release instead)"
+    if ! install "$checkout/python"; then
+        say "pip could not build $checkout/python into $env_dir"
+        exit 64
     fi
-    rm -f "$pip_said"
 fi
 export PATH="$env_dir/bin:$PATH"
 say "$(drawrules --version) from $env_dir"

@@ -5,9 +5,10 @@
 # directory far from the checkout: the documented commands against
 # python-chess and chess.js with their known-divergences files, the same
 # without them (the findings must show), and the GitHub action's script the
-# same way, and also with no package given and no index that has
-# drawrules, when it builds the checkout's python/ project with cargo (in
-# CARGO_TARGET_DIR, default the checkout's target/). Run from the
+# same way, and also with no package given, when it builds the checkout's
+# python/ project with cargo (in CARGO_TARGET_DIR, default the checkout's
+# target/) though the index it sees holds a decoy drawrules of the same
+# version. Run from the
 # repository's root after the adapters' libraries are installed
 # (adapters/node_modules); .ci/run does.
 #
@@ -115,11 +116,28 @@ clean_path="$clean_path:$(dirname "$system_python")"
 rm -rf "$work/runner-system" && mkdir -p "$work/runner-system"
 action 0 system "node drawrules-adapter.mjs" chess-js.toml "$system_python"
 [ -x "$work/runner-system/drawrules-venv/bin/drawrules" ] || fail "action, system: no environment of its own"
-# No package given and no index that has this version: the action builds
-# its own checkout's python/ project with cargo (pip takes maturin from a
-# directory of wheels standing in for the index).
+# No package given: the action builds its own checkout's python/ project
+# with cargo, and never takes the drawrules a package index holds, though a
+# decoy of the same version stands in the directory of wheels that serves
+# as the index here (beside maturin, which the build takes from it).
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 python3 -m pip download --quiet --disable-pip-version-check --only-binary :all: --no-deps \
     --dest "$work/index" "maturin==$(python3 -m maturin --version | cut -d ' ' -f 2)"
+python3 - "$work/index" "$version" <<'DECOY'
+import sys, zipfile
+index, version = sys.argv[1:]
+info = f"drawrules-{version}.dist-info"
+files = {
+    "drawrules_decoy.py": "def main():\n    print('a decoy from the index')\n",
+    f"{info}/METADATA": f"Metadata-Version: 2.1\nName: drawrules\nVersion: {version}\n",
+    f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: installed.sh\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    f"{info}/entry_points.txt": "[console_scripts]\ndrawrules = drawrules_decoy:main\n",
+}
+with zipfile.ZipFile(f"{index}/drawrules-{version}-py3-none-any.whl", "w") as wheel:
+    for name, text in files.items():
+        wheel.writestr(name, text)
+    wheel.writestr(f"{info}/RECORD", "".join(f"{name},,\n" for name in [*files, f"{info}/RECORD"]))
+DECOY
 cargo_env=(PATH="$clean_path:$(dirname "$(command -v cargo)")" CARGO_HOME="${CARGO_HOME:-$HOME/.cargo}"
     RUSTUP_HOME="${RUSTUP_HOME:-$HOME/.rustup}" CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}")
 rm -rf "$work/runner-source" && mkdir -p "$work/runner-source"
@@ -128,12 +146,18 @@ status=0
 user env "${cargo_env[@]}" PIP_NO_INDEX=1 PIP_FIND_LINKS="$work/index" RUNNER_TEMP="$work/runner-source" \
     DRAWRULES_ENGINE="node drawrules-adapter.mjs" DRAWRULES_KNOWN=chess-js.toml DRAWRULES_JUNIT=source.xml \
     DRAWRULES_PYTHON="$system_python" bash "$repo/action/verify.sh" >"$work/source.out" 2>"$work/source.err" || status=$?
-version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
+built_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 [ "$status" = 0 ] \
-    && grep -qxF "drawrules action: no drawrules $version in the package index (ERROR: No matching distribution found for drawrules==$version): building it from $repo/python" "$work/source.err" \
+    && grep -qxF "drawrules action: building drawrules from the action's own source, $repo/python (the package input installs a published release instead)" "$work/source.err" \
     && grep -qxF "drawrules action: drawrules $version from $work/runner-source/drawrules-venv" "$work/source.err" \
-    || { cat "$work/source.out" "$work/source.err" >&2; fail "action without a package or an index: status $status"; }
-say "action, no package and no index: built from $repo/python in $(( ($(date +%s%N) - started) / 1000000 )) ms, exit status 0"
+    && ! grep -q decoy "$work/source.out" "$work/source.err" \
+    || { cat "$work/source.out" "$work/source.err" >&2; fail "action without a package: status $status"; }
+# The decoy is what the index gives when asked: the check above means something.
+user env PIP_NO_INDEX=1 PIP_FIND_LINKS="$work/index" "$system_python" -m venv "$work/decoy-venv"
+user env PIP_NO_INDEX=1 PIP_FIND_LINKS="$work/index" "$work/decoy-venv/bin/python" -m pip install --quiet \
+    --disable-pip-version-check "drawrules==$version"
+[ "$(user "$work/decoy-venv/bin/drawrules")" = "a decoy from the index" ] || fail "the decoy wheel does not install"
+say "action, no package: built from $repo/python in $built_ms ms (the index's decoy left alone), exit status 0"
 # Used wrongly: the action's one line (after what pip said, if it ran),
 # status 64, nothing on standard output.
 refused() {
