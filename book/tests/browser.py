@@ -180,6 +180,16 @@ class Stories(unittest.TestCase):
         page.click("judge-next")
         self.assertEqual(page.where(), "ply 2 of 2", "the last ply stays the last")
 
+    def test_written_move_claims_in_the_status_record_s_order(self):
+        page = Page(self)
+        # At ply 7 Black may write Ke8, the third time its position stands
+        # (9.2.1), and at a clock of 99 any move that is no capture (9.3.1).
+        page.judge("Ra2 Kd8 Ra1 Ke8 Ra2 Kd8 Ra1", fen="4k3/8/8/8/8/8/8/R3K3 w - - 92 80")
+        record = page.record()
+        self.assertEqual(page.where(), "ply 7 of 7")
+        self.assertTrue(record["Claims on a written move"].startswith(
+            "threefold-repetition (9.2.1) on Ke8; fifty-moves (9.3.1) on "), record)
+
     def test_an_en_passant_right_only_on_paper_in_a_repetition(self):
         page = Page(self)
         page.judge("e2e4 h8g8 b2a1 g8h8 a1b2", fen="7k/8/8/8/3p4/8/1B2P3/4K3 w - - 0 1")

@@ -1,8 +1,6 @@
 //! A game judged for the page: every ply as the reference gives it, with
 //! what a person reads beside it.
 
-use std::collections::BTreeMap;
-
 use drawrules::explain::{Row, cells, explain, verdict};
 use drawrules::mating::DeadRule;
 use drawrules::{Edition, Reference, Rules, StartPosition, Status};
@@ -12,7 +10,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
-use crate::notation::{given_in_uci, written_moves};
+use crate::notation::{WrittenMoves, given_in_uci, written_moves};
 use crate::pgn::{PgnRefusal, first_game};
 use crate::request::Request;
 
@@ -55,7 +53,7 @@ pub struct Ply {
     pub verdict: String,
     /// The written-move claims (9.2.1, 9.3.1) by claim, in the notation
     /// the moves were given in.
-    pub written: BTreeMap<&'static str, Vec<String>>,
+    pub written: WrittenMoves,
     /// The earlier plies that held the same position (Article 9.2.3).
     pub earlier: Vec<u32>,
     /// The board, with the move that made the ply drawn.
@@ -556,7 +554,7 @@ mod tests {
             "verdict: * the game goes on; White to move may claim fifty-moves (9.3.2) \
              (Article 5.2.2 judged by material alone)"
         );
-        assert_eq!(judged.plies[0].written["fifty-moves"][0], "a1a2");
+        assert_eq!(judged.plies[0].written.fifty_moves[0], "a1a2");
         assert_eq!(
             judged.plies[1].verdict,
             "verdict: 1-0 White wins by checkmate (5.1.1) (Article 5.2.2 judged by material alone)"
@@ -566,7 +564,7 @@ mod tests {
         let judged = judge_request(&request);
         assert!(!judged.uci);
         assert_eq!(judged.plies[1].cells[1], "Ra8#");
-        assert_eq!(judged.plies[0].written["fifty-moves"][0], "Ra2");
+        assert_eq!(judged.plies[0].written.fifty_moves[0], "Ra2");
         assert!(
             judged.plies[1]
                 .verdict

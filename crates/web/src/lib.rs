@@ -21,6 +21,7 @@ mod request;
 
 pub use evidence::{Evidence, SideAnswer, evidence};
 pub use judged::{JudgedGame, MOST_MOVES, MOST_TEXT, Ply, Unplayable, judge_request};
+pub use notation::WrittenMoves;
 pub use request::{Request, RequestError};
 
 use wasm_bindgen::prelude::wasm_bindgen;

@@ -3,9 +3,8 @@
 //! ply and the written-move claims alike. The status record itself keeps
 //! UCI, its format.
 
-use std::collections::BTreeMap;
-
 use drawrules::Status;
+use serde::Serialize;
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
@@ -17,13 +16,21 @@ pub(crate) fn given_in_uci(moves: &[String]) -> bool {
     !moves.is_empty() && moves.iter().all(|mv| mv.parse::<UciMove>().is_ok())
 }
 
+/// The moves that support each written-move claim (Articles 9.2.1, 9.3.1)
+/// at a ply, in the status record's order of the claims.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WrittenMoves {
+    /// The moves that support a threefold repetition claim (9.2.1).
+    #[serde(rename = "threefold-repetition")]
+    pub threefold_repetition: Vec<String>,
+    /// The moves that support a fifty-move claim (9.3.1).
+    #[serde(rename = "fifty-moves")]
+    pub fifty_moves: Vec<String>,
+}
+
 /// The written-move claims of `status` (Articles 9.2.1, 9.3.1) by claim,
 /// each move in UCI or, unless `uci`, in SAN from the ply's position.
-pub(crate) fn written_moves(
-    status: &Status,
-    mode: CastlingMode,
-    uci: bool,
-) -> BTreeMap<&'static str, Vec<String>> {
+pub(crate) fn written_moves(status: &Status, mode: CastlingMode, uci: bool) -> WrittenMoves {
     let position = status
         .fen
         .parse::<Fen>()
@@ -39,10 +46,10 @@ pub(crate) fn written_moves(
             .collect()
     };
     let lists = &status.claims_on_move;
-    BTreeMap::from([
-        ("threefold-repetition", shown(&lists.threefold_repetition)),
-        ("fifty-moves", shown(&lists.fifty_moves)),
-    ])
+    WrittenMoves {
+        threefold_repetition: shown(&lists.threefold_repetition),
+        fifty_moves: shown(&lists.fifty_moves),
+    }
 }
 
 /// The UCI move `text` in SAN, with its check or mate suffix, from
@@ -74,9 +81,15 @@ mod tests {
         )
         .unwrap();
         let san = written_moves(&status, CastlingMode::Standard, false);
-        assert_eq!(san["fifty-moves"], ["Ra8+", "Kd2"]);
-        assert!(san["threefold-repetition"].is_empty());
+        assert_eq!(san.fifty_moves, ["Ra8+", "Kd2"]);
+        assert!(san.threefold_repetition.is_empty());
         let uci = written_moves(&status, CastlingMode::Standard, true);
-        assert_eq!(uci["fifty-moves"], ["a1a8", "e1d2"]);
+        assert_eq!(uci.fifty_moves, ["a1a8", "e1d2"]);
+        // The page lists the claims as the status record does.
+        let json = serde_json::to_string(&uci).unwrap();
+        assert_eq!(
+            json,
+            r#"{"threefold-repetition":[],"fifty-moves":["a1a8","e1d2"]}"#
+        );
     }
 }
