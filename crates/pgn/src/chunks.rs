@@ -114,6 +114,20 @@ impl<R: Read> Chunks<R> {
         Chunks::holding_at_most(source, limits, piece_size, Self::MAX_PENDING)
     }
 
+    /// Cuts `source` game by game on the reading thread from its first
+    /// line, every game an item of its own: for work that costs far more
+    /// a game than cutting it does, so that the games can be shared out
+    /// one by one.
+    pub(crate) fn game_by_game(source: R, limits: Limits) -> Chunks<R> {
+        let rest = Cursor::new(Vec::new()).chain(source);
+        Chunks {
+            state: State::Scanning(Box::new(Units::starting_at(rest, limits, 1))),
+            limits,
+            piece_size: 1,
+            max_pending: Self::MAX_PENDING,
+        }
+    }
+
     /// [`Chunks::new`], holding at most `max_pending` bytes while looking
     /// for a place to cut.
     fn holding_at_most(
@@ -533,6 +547,31 @@ mod tests {
         }
         // The generator must reach texts that are cut.
         assert!(cuts > 3000, "{cuts} cuts");
+    }
+
+    #[test]
+    fn game_by_game_every_game_is_an_item_of_its_own() {
+        // Three games and a broken one, 1 KiB in all: one piece when cut
+        // in pieces, four items game by game.
+        let text = format!(
+            "{}[Event \"D\"\n\n1. e4 {{ open{}",
+            [game("A"), game("B"), game("C")].concat(),
+            "\n"
+        );
+        let items: Vec<Item> = Chunks::game_by_game(text.as_bytes(), Limits::default()).collect();
+        let games: Vec<Seen> = items
+            .into_iter()
+            .map(|item| match item {
+                Item::Unit(unit) => seen(unit),
+                Item::Piece(piece) => panic!("a piece: {piece:?}"),
+            })
+            .collect();
+        assert_eq!(games, whole(text.as_bytes(), None, Limits::default()));
+        assert_eq!(games.len(), 4, "{games:?}");
+        assert_eq!(
+            Chunks::new(text.as_bytes(), Limits::default(), 1 << 19).count(),
+            1
+        );
     }
 
     #[test]

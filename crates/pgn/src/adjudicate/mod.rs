@@ -526,8 +526,7 @@ pub enum AdjudicateError {
 ///
 /// On one thread the games are cut, read and judged one by one. On
 /// several, a reading thread cuts the text into pieces of whole games
-/// (about 512 KiB, 16 KiB with [`DeadCheck::Exact`], or
-/// `options.batch_bytes` if less; up to 4 MiB when the
+/// (about 512 KiB, or `options.batch_bytes` if less; up to 4 MiB when the
 /// places to cut are far apart) at lines where any
 /// reader of the whole text starts a new game (see the `chunks` module),
 /// each worker cuts and judges the games of the pieces it takes, and the
@@ -535,7 +534,10 @@ pub enum AdjudicateError {
 /// either way. Where no such line turns up within 4 MiB (a game longer
 /// than that, a stream with no tags), the rest of the text is cut game by
 /// game on the reading thread and handed over in batches of
-/// `options.batch` games. Each report is handed on as soon as the reports
+/// `options.batch` games. With [`DeadCheck::Exact`], where each game
+/// costs a search, the reading thread cuts every game from the start and
+/// hands each over on its own, so that every thread has work whatever the
+/// size of the file. Each report is handed on as soon as the reports
 /// of the games before it have been, not once its piece is done.
 ///
 /// Once `options.stop` is set, the reports of the games judged before it
@@ -684,13 +686,20 @@ where
     let mut numbering = Numbering::default();
     // The source as JSON writes it, once for every line.
     let source = serde_json::to_string(source_name).unwrap_or_default();
+    let (chunks, batch) = match options.dead {
+        DeadCheck::Material => (Chunks::new(reader, limits, piece_size), options.batch),
+        // A search a game, from microseconds to a second: every game is a
+        // batch of its own, taken by whichever worker is free, so that a
+        // few costly games never wait behind each other on one worker.
+        DeadCheck::Exact => (Chunks::game_by_game(reader, limits), 1),
+    };
     let sharing = Sharing {
         threads: options.threads,
-        batch: options.batch,
+        batch,
         max_weight: piece_size,
     };
     in_order_streamed(
-        Chunks::new(reader, limits, piece_size),
+        chunks,
         sharing,
         // A piece is a batch of its own, however far short of the size its
         // last game left it; games cut one by one batch up by size.
@@ -735,19 +744,8 @@ const PIECE_BYTES: usize = 1 << 19;
 
 /// The size of the pieces of text handed to the workers under `options`.
 fn piece_bytes(options: &AdjudicateOptions) -> usize {
-    let most = match options.dead {
-        DeadCheck::Material => PIECE_BYTES,
-        DeadCheck::Exact => EXACT_PIECE_BYTES,
-    };
-    options.batch_bytes.clamp(1, most)
+    options.batch_bytes.clamp(1, PIECE_BYTES)
 }
-
-/// [`PIECE_BYTES`] with [`DeadCheck::Exact`], where a game costs a search (a
-/// millisecond to a second, against microseconds for a replay): pieces of
-/// a few games, so that a file of less than one [`PIECE_BYTES`] piece
-/// still keeps every thread busy, and each game is written soon after it
-/// is judged.
-const EXACT_PIECE_BYTES: usize = 1 << 14;
 
 /// The JSON line of `report`, given `json`, its line written when the game
 /// had the number `in_piece`, and `source`, its source as JSON writes it:
@@ -804,22 +802,16 @@ mod tests {
     }
 
     #[test]
-    fn exact_searches_cut_small_files_into_pieces_for_every_thread() {
-        let options = |dead, batch_bytes| AdjudicateOptions {
-            dead,
+    fn pieces_are_half_a_mebibyte_or_what_the_options_ask() {
+        let options = |batch_bytes| AdjudicateOptions {
             batch_bytes,
             ..AdjudicateOptions::default()
         };
         let default = AdjudicateOptions::default().batch_bytes;
-        // A file of 100 KiB is one piece of a replay, six of exact searches.
-        assert_eq!(
-            piece_bytes(&options(DeadCheck::Material, default)),
-            512 << 10
-        );
-        assert_eq!(piece_bytes(&options(DeadCheck::Exact, default)), 16 << 10);
+        assert_eq!(piece_bytes(&options(default)), 512 << 10);
         // Asked for smaller pieces, each gets them.
-        assert_eq!(piece_bytes(&options(DeadCheck::Exact, 100)), 100);
-        assert_eq!(piece_bytes(&options(DeadCheck::Material, 0)), 1);
+        assert_eq!(piece_bytes(&options(100)), 100);
+        assert_eq!(piece_bytes(&options(0)), 1);
     }
 
     #[test]
