@@ -37,7 +37,8 @@ pub enum RefusalKind {
     /// An ending already holds, so no move may follow, whatever the move
     /// is (this kind takes precedence over the other two move kinds).
     GameOver,
-    /// Something the engine cannot do (protocol only).
+    /// Something the engine cannot do (protocol), or an implementation
+    /// that stopped before the move ([`RulesError::Stopped`]).
     Unsupported,
     /// A line that was not a request (protocol only).
     BadRequest,
@@ -137,6 +138,7 @@ impl Refusal {
                 RefusalKind::UnreadableMove
             }
             RefusalReason::Rules(RulesError::GameOver { .. }) => RefusalKind::GameOver,
+            RefusalReason::Rules(RulesError::Stopped { .. }) => RefusalKind::Unsupported,
             RefusalReason::Rules(_) | RefusalReason::AcceptedIllegal => RefusalKind::IllegalMove,
         }
     }

@@ -73,7 +73,8 @@ pub trait Rules {
     }
 }
 
-/// A move that the rules do not allow.
+/// A move that the rules do not allow, or that an implementation did not
+/// judge.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum RulesError {
@@ -85,6 +86,15 @@ pub enum RulesError {
     GameOver {
         /// The endings that hold.
         ended: Vec<Ending>,
+    },
+    /// The implementation stopped before this move for a reason of its
+    /// own (a bound on the time it may take, say), which `reason` gives:
+    /// the move and those after it were not judged. Neither the reference
+    /// nor the arbiter ever stops so.
+    #[error("{reason}")]
+    Stopped {
+        /// Why, in words a person reads.
+        reason: String,
     },
 }
 

@@ -66,6 +66,23 @@ def tearDownModule():
     SERVER.server_close()
 
 
+# A position whose 5.2.2 no search decides, and 140 quiet moves from it
+# that never repeat a position (drawn at random once, kept).
+LOCKED_CORNER = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1"
+LOCKED_CORNER_MOVES = (
+    "f6h4 c6d5 h4d8 d5c6 g7h6 c6e4 d2c1 e4g6 h6g5 g6e8 e5c7 b7h1 c3b4 h1c6 "
+    "c7g3 a8b7 d4f6 b7c8 d8b6 c6f3 g3f2 e8b5 e3d4 f3g2 f6e7 g2f1 f2e1 f1c4 "
+    "e1d2 c4e6 b4d6 c8b7 d6c5 b5a4 d4g7 a4e8 g7f6 e8g6 c5d4 b7b8 e7c5 g6c2 "
+    "d4e5 b8c8 c5d6 e6d5 f6g7 c2d1 g7h6 d5f7 b6e3 f7d5 e5d4 d1c2 d6b4 c8b7 "
+    "g5e7 d5g2 b4c5 g2c6 c5b4 c2f5 e3g5 f5d7 e7f6 b7c7 g5h4 c6a4 d4f2 d7e8 "
+    "h6g7 e8b5 g7f8 b5d3 d2e3 d3e2 f2g1 e2c4 e3g5 c4e2 f6d8 c7b8 h8f6 b8a8 "
+    "h4e1 e2d3 d8e7 a8b8 e1c3 d3b1 c1e3 b1d3 f6h8 d3c4 e3b6 c4f7 g5c1 f7c4 "
+    "g1h2 b8c8 h8f6 c4f1 c3e1 f1h3 c1f4 c8b7 f6h4 a4d7 e7d6 h3f5 e1c3 f5h3 "
+    "d6e5 d7c6 e5b8 h3f1 h4g5 c6d5 g5h6 d5f7 b4a5 b7c8 a5b4 f7g8 c3f6 c8b7 "
+    "b4a5 g8c4 f8d6 c4a6 f6h4 f1c4 d6e7 b7c6 b6e3 c4e6 f4e5 e6f5 e3f2 f5g4"
+)
+
+
 class Page:
     """The page, as a person uses it."""
 
@@ -189,6 +206,22 @@ class Stories(unittest.TestCase):
         self.assertEqual(page.where(), "ply 7 of 7")
         self.assertTrue(record["Claims on a written move"].startswith(
             "threefold-repetition (9.2.1) on Ke8; fifty-moves (9.3.1) on "), record)
+
+    def test_exact_decisions_stop_at_the_page_s_bound(self):
+        # Bishops shut in behind a locked corner: every ply a search that
+        # runs to its budget (about 0.14 s natively): 140 of them take
+        # longer than the page's 10 s.
+        page = Page(self)
+        page.judge(LOCKED_CORNER_MOVES, fen=LOCKED_CORNER, exact=True)
+        error = page.find("judge-error")
+        self.assertTrue(error.is_displayed())
+        ply = int(error.get_attribute("data-ply"))
+        self.assertTrue(1 <= ply < 140, ply)
+        self.assertRegex(error.text, rf'^ply {ply}, move "[a-h][1-8][a-h][1-8]": not judged: the page decides '
+                         r"Article 5\.2\.2 exactly for at most 10 s a game, and 1\d\.\d s went to plies 0 to "
+                         rf"{ply - 1}; judge by material alone")
+        self.assertEqual(len(page.rows()), ply)
+        page.shot("5-exact-bound")
 
     def test_an_en_passant_right_only_on_paper_in_a_repetition(self):
         page = Page(self)

@@ -10,6 +10,7 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
+use crate::bounded::{Bounded, EXACT_SECONDS, wall_clock};
 use crate::notation::{WrittenMoves, given_in_uci, written_moves};
 use crate::pgn::{PgnRefusal, first_game};
 use crate::request::Request;
@@ -107,9 +108,37 @@ impl JudgedGame {
 /// assert_eq!(judged.verdict.as_deref(), Some("verdict: 1-0 White wins by checkmate (5.1.1)"));
 /// ```
 pub fn judge_request(request: &Request) -> JudgedGame {
+    judge_request_timed(request, &mut wall_clock())
+}
+
+/// [`judge_request`] with `clock` (milliseconds from any origin) timing
+/// the exact decision of Article 5.2.2 against its bound,
+/// [`EXACT_SECONDS`]: once past it, the next move is refused with the
+/// reason and the plies before it stay.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_web::{Request, judge_request_timed};
+///
+/// let request = Request {
+///     moves: "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6".to_owned(),
+///     exact: true,
+///     ..Request::default()
+/// };
+/// // A clock that says four seconds went by at each look.
+/// let mut now = 0.0;
+/// let judged = judge_request_timed(&request, &mut || { now += 4000.0; now });
+/// // Plies 0 to 2 took 12 s by this clock: the third move is not judged.
+/// assert_eq!(judged.plies.len(), 3);
+/// let error = judged.error.unwrap();
+/// assert_eq!(error.ply, Some(3));
+/// assert!(error.message.starts_with("ply 3, move \"Ng1\": not judged: the page decides"));
+/// ```
+pub fn judge_request_timed(request: &Request, clock: &mut dyn FnMut() -> f64) -> JudgedGame {
     let judged = input(request).and_then(|(input, edition)| {
         let start = start(&input)?;
-        Ok(explained(&input, &start, edition, request.exact))
+        Ok(explained(&input, &start, edition, request.exact, clock))
     });
     judged.unwrap_or_else(JudgedGame::refused)
 }
@@ -218,12 +247,26 @@ fn start(input: &Input) -> Result<StartPosition, Unplayable> {
 
 /// The game of `input` from `start` explained through the reference under
 /// `edition` (5.2.2 decided exactly when `exact`).
-fn explained(input: &Input, start: &StartPosition, edition: Edition, exact: bool) -> JudgedGame {
+fn explained(
+    input: &Input,
+    start: &StartPosition,
+    edition: Edition,
+    exact: bool,
+    clock: &mut dyn FnMut() -> f64,
+) -> JudgedGame {
     let mut reference = Reference::new(start, edition);
-    if exact {
+    let explained = if exact {
         reference.set_dead_rule(DeadRule::exact());
-    }
-    let explained = explain(&mut reference, start, edition, &input.moves);
+        let limit_ms = f64::from(EXACT_SECONDS) * 1000.0;
+        explain(
+            &mut Bounded::new(reference, clock, limit_ms),
+            start,
+            edition,
+            &input.moves,
+        )
+    } else {
+        explain(&mut reference, start, edition, &input.moves)
+    };
     let uci = given_in_uci(&input.moves);
     let shown = Shown {
         mode: mode(input),
@@ -355,6 +398,45 @@ mod tests {
 
     fn judged(request: Request) -> JudgedGame {
         judge_request(&request)
+    }
+
+    #[test]
+    fn exact_decisions_stop_at_the_bound_and_say_so() {
+        let request = |exact| Request {
+            fen: Some("8/8/4k3/8/8/3RK3/8/8 w - - 0 1".to_owned()),
+            moves: "Rc3 Kf6 Rd3 Ke6 Rc3 Kf6".to_owned(),
+            exact,
+            ..Request::default()
+        };
+        // Judged by material, the clock is never read.
+        let whole = judge_request_timed(&request(false), &mut || panic!("the clock was read"));
+        assert_eq!((whole.plies.len(), whole.error), (7, None));
+        // Six seconds a ply by this clock: plies 0 and 1 take 12 s.
+        let mut now = 0.0;
+        let stopped = judge_request_timed(&request(true), &mut || {
+            now += 6000.0;
+            now
+        });
+        assert_eq!(stopped.plies.len(), 2);
+        assert_eq!(stopped.verdict, None);
+        assert_eq!(
+            stopped.error,
+            Some(Unplayable {
+                ply: Some(2),
+                message: "ply 2, move \"Kf6\": not judged: the page decides Article 5.2.2 exactly for at \
+                          most 10 s a game, and 12.0 s went to plies 0 to 1; judge by material alone (the \
+                          box unticked) to see the whole game, or run `drawrules explain \
+                          --exact-dead-position` on it"
+                    .to_owned(),
+            })
+        );
+        // Within the bound, every ply.
+        let mut now = 0.0;
+        let within = judge_request_timed(&request(true), &mut || {
+            now += 1000.0;
+            now
+        });
+        assert_eq!((within.plies.len(), within.error), (7, None));
     }
 
     #[test]

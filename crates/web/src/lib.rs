@@ -7,20 +7,26 @@
 //! reference gives it, the table's cells, the earlier plies that held the
 //! same position, and the board drawn as the book draws it; and, when the
 //! input stops being playable, the same error the command line gives, at
-//! the ply where it happens. [`dead_position`] gives the evidence of
+//! the ply where it happens. Decided exactly, Article 5.2.2 costs a search
+//! a ply: the page stops before the next move once a game has taken
+//! [`EXACT_SECONDS`] and says so. [`dead_position`] gives the evidence of
 //! Article 5.2.2 for one position.
 //!
 //! Everything here is plain Rust, tested natively; the `#[wasm_bindgen]`
 //! functions only carry strings across.
 
+mod bounded;
 mod evidence;
 mod judged;
 mod notation;
 mod pgn;
 mod request;
 
+pub use bounded::EXACT_SECONDS;
 pub use evidence::{Evidence, SideAnswer, evidence};
-pub use judged::{JudgedGame, MOST_MOVES, MOST_TEXT, Ply, Unplayable, judge_request};
+pub use judged::{
+    JudgedGame, MOST_MOVES, MOST_TEXT, Ply, Unplayable, judge_request, judge_request_timed,
+};
 pub use notation::WrittenMoves;
 pub use request::{Request, RequestError};
 
