@@ -211,9 +211,13 @@ pub(super) fn toward(
                 continue;
             }
             let key = Key::after(&child, Some(mv));
-            // Full: give up rather than let the table grow (a position
-            // already met is skipped as before).
-            if seen.len() == MOST_MET && !seen.contains(&key) {
+            // Full: give up rather than let the table grow, and skip a
+            // position already met without asking to insert it (an insert
+            // reserves a slot first, which would double a full table).
+            if seen.len() == MOST_MET {
+                if seen.contains(&key) {
+                    continue;
+                }
                 return None;
             }
             if !seen.insert(key) {
