@@ -305,10 +305,13 @@ impl Default for Budget {
 ///
 /// The default, [`DeadRule::Material`], is cheap enough for every ply of
 /// every game; [`DeadRule::Exact`] decides the article itself and costs a
-/// search per ply in the reference (from microseconds to a few hundred
-/// milliseconds); the [`Arbiter`](crate::Arbiter) searches only where the
-/// helpmate line of the ply before, carried over the move, no longer
-/// replays to a checkmate.
+/// search per ply in the reference (from microseconds to a second or two
+/// on the hardest positions we know); the [`Arbiter`](crate::Arbiter)
+/// searches only where the helpmate line of the ply before, carried over
+/// the move, no longer replays to a checkmate, and once a side's searches
+/// have found nothing, not again for that side until the next capture or
+/// pawn move (the plies between are decided by the cheap steps or left
+/// undetermined).
 ///
 /// # Examples
 ///

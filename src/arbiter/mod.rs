@@ -20,8 +20,12 @@
 //!   the position before the move alive and tries to carry it to the new
 //!   position, each candidate replayed move by move to its checkmate
 //!   (see `carried`); only when none replays does it run its own full
-//!   decision ([`deadness_in`], built for speed, apart from the
-//!   reference's), never on a checkmate.
+//!   decision ([`deadness_in`](crate::unwinnable::deadness_in), built for
+//!   speed, apart from the reference's), never on a checkmate. Once a
+//!   side's searches have found nothing, they are not run for it again
+//!   until the next capture or pawn move: the plies between are decided by
+//!   the cheap steps (material, the wall, a short helpmate search, two
+//!   plies ahead) or left undetermined.
 //!
 //! Chess960 games need nothing special here: shakmaty keeps castling rights
 //! per rook square, loses them as the Laws do (a king move loses both, a
@@ -44,7 +48,7 @@ use crate::notation::{PlayTextError, parse_move, uci_sorted_in};
 use crate::rules::{Rules, RulesError};
 use crate::start::{ParseStartError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
-use crate::unwinnable::deadness_in;
+use crate::unwinnable::{Spent, deadness_sparing};
 use carried::Carried;
 use thiserror::Error;
 use window::{Key, Window, hash, hash_after};
@@ -94,6 +98,9 @@ pub struct Arbiter {
     /// The helpmate line that proves the current position alive, when the
     /// exact rule found one.
     carried: Option<Carried>,
+    /// The sides whose 5.2.2 searches are no longer run until the next
+    /// capture or pawn move (exact rule only; see `deadness_sparing`).
+    spent: Spent,
     /// The move that reached the current position (`None` at the start).
     played: Option<Move>,
     /// How the exact rule decided the plies judged so far.
@@ -126,7 +133,7 @@ pub struct DeadSearches {
     /// Plies proved alive by the helpmate line of the ply before, carried
     /// over and replayed to its checkmate.
     pub carried: u64,
-    /// Plies given the reference's full decision.
+    /// Plies given the arbiter's own full decision.
     pub searched: u64,
 }
 
@@ -159,6 +166,7 @@ impl Arbiter {
             dead_rule,
             undetermined: false,
             carried: None,
+            spent: Spent::default(),
             played: None,
             searches: DeadSearches::default(),
             position,
@@ -198,6 +206,7 @@ impl Arbiter {
     pub fn with_dead_rule(mut self, rule: DeadRule) -> Arbiter {
         self.dead_rule = rule;
         self.carried = None;
+        self.spent = Spent::default();
         self.decide_endings();
         self
     }
@@ -712,6 +721,10 @@ impl Arbiter {
     fn dead(&mut self, checkmate: bool) -> bool {
         self.undetermined = false;
         let carried = self.carried.take();
+        if self.clock == 0 {
+            // A capture or a pawn move: the searches see new men.
+            self.spent = Spent::default();
+        }
         if self.position.is_insufficient_material() {
             return true;
         }
@@ -729,7 +742,7 @@ impl Arbiter {
                     return false;
                 }
                 self.searches.searched += 1;
-                match deadness_in(&self.position, self.mode, budget) {
+                match deadness_sparing(&self.position, self.mode, budget, &mut self.spent) {
                     Deadness::Dead { .. } => true,
                     Deadness::Alive { side, line } => {
                         self.carried = carried::from_uci(&self.position, side.into(), &line);
@@ -787,6 +800,7 @@ impl Rules for Arbiter {
         // The current position keeps its verdict (see the trait); the
         // next `decide_endings` uses the new rule.
         self.dead_rule = rule;
+        self.spent = Spent::default();
         true
     }
 }

@@ -65,6 +65,32 @@ use node::uci_line;
 /// both sides (material, the wall, the quick shaped helpmate search), and
 /// the long searches only after.
 pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Deadness {
+    deadness_sparing(position, mode, budget, &mut Spent::default())
+}
+
+/// The sides, White then Black, whose searches (steps 3 to 6) a game no
+/// longer runs: they came back with nothing at a ply since the last
+/// capture or pawn move (see [`deadness_sparing`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Spent([bool; 2]);
+
+/// [`deadness_in`] for a ply of a game that `spent` follows: for a side
+/// `spent` names, only the cheap steps run (1 and 2, the quick shaped
+/// search, 7), not the searches of steps 3 to 6; `spent` then names every
+/// side looked at here that came back undetermined. The game clears it at
+/// each capture or pawn move.
+///
+/// Between two such moves the same men stand on the board and the pawns
+/// do not move; only the pieces walk. A side whose searches found nothing
+/// at one ply would cost up to seconds a ply for what is almost always
+/// the same answer. Leaving the searches out can only leave a ply
+/// undetermined that they would have decided; no verdict changes.
+pub(crate) fn deadness_sparing(
+    position: &Chess,
+    mode: CastlingMode,
+    budget: Budget,
+    spent: &mut Spent,
+) -> Deadness {
     if material::insufficient_for_both(position) {
         return Deadness::Dead {
             white: NoMate::Material,
@@ -82,11 +108,23 @@ pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Dead
         }
     }
     let [white, black] = settled;
-    let white = white.unwrap_or_else(|| searched(position, Color::White, mode, budget));
+    let mut answer = |side: Color, settled: Option<Mating>| {
+        let index = usize::from(side == Color::Black);
+        let mating = settled.unwrap_or_else(|| {
+            if spent.0[index] {
+                two_plies_ahead(position, side)
+            } else {
+                searched(position, side, mode, budget)
+            }
+        });
+        spent.0[index] = mating == Mating::Undetermined;
+        mating
+    };
+    let white = answer(Color::White, white);
     if white.is_possible() {
         return Deadness::of(&white, &Mating::Undetermined);
     }
-    let black = black.unwrap_or_else(|| searched(position, Color::Black, mode, budget));
+    let black = answer(Color::Black, black);
     Deadness::of(&white, &black)
 }
 

@@ -49,9 +49,11 @@ pub struct ExplainArgs {
     /// Decide Article 5.2.2 (dead position) exactly at every ply, with the
     /// default budget, instead of by material alone; a ply decided neither
     /// way shows `dead-position undetermined` (JSON: `undetermined`). A
-    /// search per ply: from microseconds to a few hundred milliseconds.
-    /// (The arbiter searches only where the line of the ply before no
-    /// longer replays to a mate.)
+    /// search per ply: from microseconds to a second or two on the hardest
+    /// positions we know. (The arbiter searches only where the line of the
+    /// ply before no longer replays to a mate, and once a side's searches
+    /// have found nothing, not again for that side until the next capture
+    /// or pawn move.)
     #[arg(long)]
     pub exact_dead_position: bool,
     /// The moves, in UCI (g1f3, e1g1) or SAN (Nf3, O-O).
