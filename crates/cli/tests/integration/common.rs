@@ -28,6 +28,7 @@ pub fn drawrules_fed(args: &[&str], input: &[u8]) -> Output {
 }
 
 /// Sends signal `number` to process `pid`.
+#[cfg(unix)]
 pub fn send_signal(pid: u32, number: i32) {
     let kill = Command::new("kill")
         .args([&format!("-{number}"), &pid.to_string()])
