@@ -585,10 +585,14 @@ fn verify_writes_a_junit_file_beside_the_report_it_prints() {
     let output = drawrules(&[&args[..], &["--junit", missing.to_str().unwrap()]].concat());
     assert_eq!(output.status.code(), Some(64));
     assert_eq!(text(&output.stdout), "");
+    // The system's own words for the missing directory (Linux: No such
+    // file or directory (os error 2)).
+    let why = std::fs::File::create(&missing).unwrap_err();
+    assert_eq!(why.kind(), std::io::ErrorKind::NotFound);
     assert_eq!(
         text(&output.stderr),
         format!(
-            "error: --junit {}: cannot write there: No such file or directory (os error 2); nothing was judged\n",
+            "error: --junit {}: cannot write there: {why}; nothing was judged\n",
             missing.display()
         )
     );
@@ -605,8 +609,9 @@ fn verify_replaces_a_stale_junit_file_on_every_exit() {
     // declared absent): the file says so in one failing test case.
     std::fs::write(&file, stale).unwrap();
     let engine = format!(
-        "python3 {}/../conformance/tests/engines/handshake-says.py '{{\"implements\": [\"fifty-moves\"], \"draws\": {{\"fifty-moves\": \"absent\"}}}}'",
-        env!("CARGO_MANIFEST_DIR")
+        "python3 {}/../conformance/tests/engines/handshake-says.py {}",
+        env!("CARGO_MANIFEST_DIR"),
+        common::quoted(r#"{"implements": ["fifty-moves"], "draws": {"fifty-moves": "absent"}}"#)
     );
     let output = drawrules(&[
         "verify",

@@ -56,3 +56,15 @@ pub fn failing(args: &[&str]) -> (String, String) {
     assert!(!stderr.contains("panicked"), "{stderr}");
     (text(&output.stdout), stderr.trim_end().to_owned())
 }
+
+/// `arg` quoted as one word of an engine's command line: in single quotes
+/// for `sh` (arguments here hold none), in double quotes with its own
+/// escaped for `cmd` and the program's parsing of its command line on
+/// Windows (arguments here hold none of cmd's operators).
+pub fn quoted(arg: &str) -> String {
+    if cfg!(windows) {
+        format!("\"{}\"", arg.replace('"', "\\\""))
+    } else {
+        format!("'{arg}'")
+    }
+}
