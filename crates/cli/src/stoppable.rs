@@ -45,3 +45,54 @@ pub fn open(path: &Path, stop: Arc<AtomicBool>) -> Result<Input, InputError> {
     };
     decompressed(Stoppable::new(file, stop).map_err(fail)?).map_err(fail)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+
+    /// The read end of a new pipe as a file, and its write end.
+    fn pipe() -> (File, std::io::PipeWriter) {
+        let (reader, writer) = std::io::pipe().unwrap();
+        #[cfg(unix)]
+        let reader = File::from(std::os::fd::OwnedFd::from(reader));
+        #[cfg(windows)]
+        let reader = File::from(std::os::windows::io::OwnedHandle::from(reader));
+        (reader, writer)
+    }
+
+    /// What the writer wrote is read; a read that waits on a pipe with
+    /// nothing in it ends with an error soon after a stop is asked for,
+    /// though the writer keeps it open (it closes it a second later, so
+    /// that a read deaf to the stop ends with the pipe's end instead).
+    #[test]
+    fn a_read_on_an_idle_pipe_ends_once_a_stop_is_asked_for() {
+        let (reader, mut writer) = pipe();
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut input = Stoppable::new(reader, Arc::clone(&stop)).unwrap();
+        writer.write_all(b"1. e4 e5").unwrap();
+        let mut buf = [0; 8];
+        input.read_exact(&mut buf).unwrap();
+        assert_eq!(&buf, b"1. e4 e5");
+        let asked = Arc::clone(&stop);
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            let at = Instant::now();
+            asked.store(true, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_secs(1));
+            drop(writer);
+            at
+        });
+        let read = input.read(&mut buf);
+        let ended = Instant::now();
+        let asked_at = stopper.join().unwrap();
+        assert_eq!(
+            read.map_err(|err| err.to_string()),
+            Err("stopped".to_owned())
+        );
+        let late = ended - asked_at;
+        assert!(late < Duration::from_millis(500), "{late:?}");
+    }
+}

@@ -67,15 +67,24 @@ pub(super) fn listen(mut heard: impl FnMut(i32) + Send + 'static) -> io::Result<
     Ok(())
 }
 
+/// The signal that console event `event` stands for, and whether the
+/// system ends the process once the handler returns; `None` for an event
+/// that is not ours.
+fn signal_of(event: u32) -> Option<(i32, bool)> {
+    match event {
+        CTRL_C_EVENT => Some((INTERRUPT, false)),
+        CTRL_BREAK_EVENT => Some((QUIT, false)),
+        CTRL_CLOSE_EVENT => Some((HANGUP, true)),
+        CTRL_LOGOFF_EVENT | CTRL_SHUTDOWN_EVENT => Some((TERMINATE, true)),
+        _ => None,
+    }
+}
+
 /// The console's handler: passes the event on, and says it was handled.
 unsafe extern "system" fn handler(event: u32) -> BOOL {
-    let (signal, ends_process) = match event {
-        CTRL_C_EVENT => (INTERRUPT, false),
-        CTRL_BREAK_EVENT => (QUIT, false),
-        CTRL_CLOSE_EVENT => (HANGUP, true),
-        CTRL_LOGOFF_EVENT | CTRL_SHUTDOWN_EVENT => (TERMINATE, true),
+    let Some((signal, ends_process)) = signal_of(event) else {
         // Not ours: the next handler (the system's) decides.
-        _ => return 0,
+        return 0;
     };
     if let Ok(heard) = HEARD.lock()
         && let Some(sender) = heard.as_ref()
@@ -86,4 +95,42 @@ unsafe extern "system" fn handler(event: u32) -> BOOL {
         thread::sleep(GRACE);
     }
     1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Received;
+    use super::*;
+
+    /// Each console event stops the command with the status and the name
+    /// the manuals give.
+    #[test]
+    fn each_event_has_its_status_and_name() {
+        let seen: Vec<_> = [
+            CTRL_C_EVENT,
+            CTRL_BREAK_EVENT,
+            CTRL_CLOSE_EVENT,
+            CTRL_LOGOFF_EVENT,
+            CTRL_SHUTDOWN_EVENT,
+        ]
+        .into_iter()
+        .map(|event| {
+            let (signal, ends) = signal_of(event).unwrap();
+            let received = Received(signal);
+            (received.status(), received.name(), ends)
+        })
+        .collect();
+        assert_eq!(
+            seen,
+            [
+                (130, "Ctrl-C", false),
+                (131, "Ctrl-Break", false),
+                (129, "console close", true),
+                (143, "logoff or shutdown", true),
+                (143, "logoff or shutdown", true),
+            ]
+        );
+        // Another event is left to the next handler.
+        assert_eq!(signal_of(3), None);
+    }
 }

@@ -20,6 +20,8 @@ mod shell;
 mod stderr;
 #[cfg(all(test, unix))]
 mod tests;
+#[cfg(all(test, windows))]
+mod tests_windows;
 
 pub use cleanup::{ENGINE_ID_VAR, adopt_orphans, stop_all_engines};
 pub use error::EngineError;
