@@ -7,7 +7,8 @@
 //! cannot parse, such as `--rules fide-1997`). `verify` also exits with 3
 //! when the engine is broken. `verify` and `adjudicate` stop cleanly on
 //! SIGINT, SIGTERM or SIGHUP (what was done is written, then what was not)
-//! and exit with 128 plus the signal's number (130, 143, 129).
+//! and exit with 128 plus the signal's number (130, 143, 129); on Windows
+//! the console's events stand for them (see `signals`).
 
 use std::process::ExitCode;
 

@@ -83,17 +83,32 @@ fn not_utf8(args: impl Iterator<Item = std::ffi::OsString>) -> Option<String> {
 mod tests {
     use super::*;
     use std::ffi::OsString;
-    use std::os::unix::ffi::OsStringExt;
+
+    /// `8/8`, a byte (Unix) or a code unit (Windows) that is not UTF-8,
+    /// and ` w`; and how the message shows it.
+    #[cfg(unix)]
+    fn not_unicode() -> (OsString, &'static str) {
+        use std::os::unix::ffi::OsStringExt;
+        (OsString::from_vec(b"8/8\xff w".to_vec()), r#""8/8\xFF w""#)
+    }
+
+    #[cfg(windows)]
+    fn not_unicode() -> (OsString, &'static str) {
+        use std::os::windows::ffi::OsStringExt;
+        let units = [0x38, 0x2f, 0x38, 0xd800, 0x20, 0x77];
+        (OsString::from_wide(&units), r#""8/8\u{d800} w""#)
+    }
 
     #[test]
     fn the_argument_that_is_not_utf8_is_named() {
+        let (arg, shown) = not_unicode();
         let args = ["drawrules", "explain", "--fen"]
             .map(OsString::from)
             .into_iter()
-            .chain([OsString::from_vec(b"8/8\xff w".to_vec())]);
+            .chain([arg]);
         assert_eq!(
-            not_utf8(args).as_deref(),
-            Some(r#"argument 3 (after --fen) is not UTF-8: "8/8\xFF w""#)
+            not_utf8(args),
+            Some(format!("argument 3 (after --fen) is not UTF-8: {shown}"))
         );
         let args = ["drawrules", "explain", "e4"]
             .map(OsString::from)

@@ -3,14 +3,26 @@
 //! the command then writes what it has done, says that it was stopped, and
 //! exits with 128 plus the signal's number (130, 143, 129). A second
 //! signal while it stops exits at once with that signal's status.
+//!
+//! On Windows the console's events stand for the signals of the same role
+//! and give the same statuses: Ctrl-C for SIGINT (130), Ctrl-Break for
+//! SIGQUIT (131), the console's closing for SIGHUP (129), and the user's
+//! logoff or the system's shutdown for SIGTERM (143). Which events a
+//! platform delivers, and how, is its module's (`unix`, `windows`).
+
+#[cfg(unix)]
+mod unix;
+#[cfg(windows)]
+mod windows;
+
+#[cfg(unix)]
+use unix as platform;
+#[cfg(windows)]
+use windows as platform;
 
 use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::thread;
-
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-use signal_hook::iterator::Signals;
 
 /// A stop asked for by a signal, as the command sees it.
 #[derive(Clone)]
@@ -21,18 +33,16 @@ pub struct StopRequest {
     signal: Arc<AtomicI32>,
 }
 
-/// A signal that stopped the command.
+/// A signal that stopped the command (on Windows, the number of the Unix
+/// signal of the same role).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Received(i32);
 
 impl Received {
-    /// The signal's name: `SIGINT`, `SIGTERM` or `SIGHUP`.
+    /// The signal's name: `SIGINT`, `SIGTERM` or `SIGHUP` (on Windows
+    /// `Ctrl-C`, `Ctrl-Break`, `console close`, `logoff or shutdown`).
     pub fn name(self) -> &'static str {
-        match self.0 {
-            SIGINT => "SIGINT",
-            SIGTERM => "SIGTERM",
-            _ => "SIGHUP",
-        }
+        platform::name(self.0)
     }
 
     /// The exit status: 128 plus the signal's number.
@@ -42,43 +52,39 @@ impl Received {
 }
 
 impl StopRequest {
-    /// From now on the first SIGINT, SIGTERM or SIGHUP sets the flag (see
-    /// [`StopRequest::flag`]) and then calls `on_stop` (say, to kill the
-    /// engines at once); a second one calls `on_stop` again, prints one
-    /// line on standard error (after a newline when `terminal`: a progress
-    /// line may be showing) and exits with its status.
+    /// From now on the first SIGINT, SIGTERM or SIGHUP (or console event
+    /// on Windows) sets the flag (see [`StopRequest::flag`]) and then calls
+    /// `on_stop` (say, to kill the engines at once); a second one calls
+    /// `on_stop` again, prints one line on standard error (after a newline
+    /// when `terminal`: a progress line may be showing) and exits with its
+    /// status.
     ///
     /// # Errors
     ///
     /// The error of installing the handlers.
     pub fn install(terminal: bool, on_stop: impl Fn() + Send + 'static) -> io::Result<StopRequest> {
-        let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
         let request = StopRequest {
             flag: Arc::new(AtomicBool::new(false)),
             signal: Arc::new(AtomicI32::new(0)),
         };
         let seen = request.clone();
-        thread::Builder::new()
-            .name("signals".to_owned())
-            .spawn(move || {
-                for signal in signals.forever() {
-                    if seen.received().is_none() {
-                        // The number first: whoever sees the flag sees it.
-                        seen.signal.store(signal, Ordering::SeqCst);
-                        seen.flag.store(true, Ordering::SeqCst);
-                        on_stop();
-                        continue;
-                    }
-                    on_stop();
-                    let again = Received(signal);
-                    let newline = if terminal { "\n" } else { "" };
-                    eprintln!(
-                        "{newline}error: {} while stopping: stopped at once",
-                        again.name()
-                    );
-                    std::process::exit(i32::from(again.status()));
-                }
-            })?;
+        platform::listen(move |signal| {
+            if seen.received().is_none() {
+                // The number first: whoever sees the flag sees it.
+                seen.signal.store(signal, Ordering::SeqCst);
+                seen.flag.store(true, Ordering::SeqCst);
+                on_stop();
+                return;
+            }
+            on_stop();
+            let again = Received(signal);
+            let newline = if terminal { "\n" } else { "" };
+            eprintln!(
+                "{newline}error: {} while stopping: stopped at once",
+                again.name()
+            );
+            std::process::exit(i32::from(again.status()));
+        })?;
         Ok(request)
     }
 

@@ -1,57 +1,33 @@
 //! Input that stops waiting once a stop is asked for: a read from a pipe
 //! or a terminal that has nothing to give would otherwise hold the command
-//! until the writer writes again or closes it.
+//! until the writer writes again or closes it. How a read waits is the
+//! platform's: poll(2) on Unix (`unix`), a thread of its own on Windows
+//! (`windows`).
+
+#[cfg(unix)]
+mod unix;
+#[cfg(windows)]
+mod windows;
+
+#[cfg(unix)]
+use unix::{Stoppable, standard_input};
+#[cfg(windows)]
+use windows::{Stoppable, standard_input};
 
 use std::fs::File;
-use std::io::{self, Read};
-use std::os::fd::{AsFd, AsRawFd};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use drawrules_pgn::{Input, InputError, decompressed};
 
 /// How long a read waits for the source before it looks at the flag again,
 /// in milliseconds.
-const POLL_MS: libc::c_int = 100;
-
-/// A file (standard input included) whose reads end with an error once
-/// `stop` is set, instead of waiting on for data.
-pub struct Stoppable {
-    file: File,
-    stop: Arc<AtomicBool>,
-}
-
-impl Read for Stoppable {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        loop {
-            if self.stop.load(Ordering::SeqCst) {
-                return Err(io::Error::other("stopped"));
-            }
-            let mut ready = libc::pollfd {
-                fd: self.file.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // SAFETY: poll(2) on one pollfd that lives on this stack for
-            // the call; the descriptor is the file's, open while it is.
-            match unsafe { libc::poll(&raw mut ready, 1, POLL_MS) } {
-                0 => {}
-                // Data, the end, or an error: the read says which.
-                n if n > 0 => return self.file.read(buf),
-                _ => {
-                    let err = io::Error::last_os_error();
-                    if err.kind() != io::ErrorKind::Interrupted {
-                        return Err(err);
-                    }
-                }
-            }
-        }
-    }
-}
+const POLL_MS: u16 = 100;
 
 /// Opens `path` (`-` for standard input) as [`drawrules_pgn::open`] does,
-/// reading through [`Stoppable`].
+/// reading through a `Stoppable`: its reads end with an error once `stop`
+/// is set, instead of waiting on for data.
 ///
 /// # Errors
 ///
@@ -63,11 +39,60 @@ pub fn open(path: &Path, stop: Arc<AtomicBool>) -> Result<Input, InputError> {
         source,
     };
     let file = if path == Path::new("-") {
-        // The descriptor itself, not the standard library's buffered
-        // handle: bytes held in its buffer would not wake a poll.
-        File::from(io::stdin().as_fd().try_clone_to_owned().map_err(fail)?)
+        standard_input().map_err(fail)?
     } else {
         File::open(path).map_err(fail)?
     };
-    decompressed(Stoppable { file, stop }).map_err(fail)
+    decompressed(Stoppable::new(file, stop).map_err(fail)?).map_err(fail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+
+    /// The read end of a new pipe as a file, and its write end.
+    fn pipe() -> (File, std::io::PipeWriter) {
+        let (reader, writer) = std::io::pipe().unwrap();
+        #[cfg(unix)]
+        let reader = File::from(std::os::fd::OwnedFd::from(reader));
+        #[cfg(windows)]
+        let reader = File::from(std::os::windows::io::OwnedHandle::from(reader));
+        (reader, writer)
+    }
+
+    /// What the writer wrote is read; a read that waits on a pipe with
+    /// nothing in it ends with an error soon after a stop is asked for,
+    /// though the writer keeps it open (it closes it a second later, so
+    /// that a read deaf to the stop ends with the pipe's end instead).
+    #[test]
+    fn a_read_on_an_idle_pipe_ends_once_a_stop_is_asked_for() {
+        let (reader, mut writer) = pipe();
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut input = Stoppable::new(reader, Arc::clone(&stop)).unwrap();
+        writer.write_all(b"1. e4 e5").unwrap();
+        let mut buf = [0; 8];
+        input.read_exact(&mut buf).unwrap();
+        assert_eq!(&buf, b"1. e4 e5");
+        let asked = Arc::clone(&stop);
+        let stopper = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            let at = Instant::now();
+            asked.store(true, Ordering::SeqCst);
+            std::thread::sleep(Duration::from_secs(1));
+            drop(writer);
+            at
+        });
+        let read = input.read(&mut buf);
+        let ended = Instant::now();
+        let asked_at = stopper.join().unwrap();
+        assert_eq!(
+            read.map_err(|err| err.to_string()),
+            Err("stopped".to_owned())
+        );
+        let late = ended - asked_at;
+        assert!(late < Duration::from_millis(500), "{late:?}");
+    }
 }

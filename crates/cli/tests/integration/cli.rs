@@ -99,18 +99,43 @@ fn fen_fields_outside_the_standard_are_refused_not_rewritten() {
 /// on standard output.
 #[test]
 fn an_argument_that_is_not_utf8_is_named() {
-    use std::os::unix::ffi::OsStrExt;
-    let fen = std::ffi::OsStr::from_bytes(b"4k3/8/8/8/8/8/8/4K3 \xff - - 0 1");
+    let (fen, shown) = fen_not_unicode();
     let output = Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .args(["explain".as_ref(), "--fen".as_ref(), fen])
+        .args(["explain".as_ref(), "--fen".as_ref(), fen.as_os_str()])
         .output()
         .expect("the binary runs");
     assert_eq!(output.status.code(), Some(64));
     assert!(output.stdout.is_empty());
     assert_eq!(
         text(&output.stderr),
-        "error: argument 3 (after --fen) is not UTF-8: \"4k3/8/8/8/8/8/8/4K3 \\xFF - - 0 1\"\n"
+        format!("error: argument 3 (after --fen) is not UTF-8: {shown}\n")
     );
+}
+
+/// A FEN whose sixth character is a byte (Unix) or a code unit (Windows)
+/// that is not UTF-8, and how the error shows it.
+#[cfg(unix)]
+fn fen_not_unicode() -> (std::ffi::OsString, &'static str) {
+    use std::os::unix::ffi::OsStringExt;
+    let fen = b"4k3/8/8/8/8/8/8/4K3 \xff - - 0 1".to_vec();
+    (
+        std::ffi::OsString::from_vec(fen),
+        r#""4k3/8/8/8/8/8/8/4K3 \xFF - - 0 1""#,
+    )
+}
+
+#[cfg(windows)]
+fn fen_not_unicode() -> (std::ffi::OsString, &'static str) {
+    use std::os::windows::ffi::OsStringExt;
+    let units: Vec<u16> = "4k3/8/8/8/8/8/8/4K3 "
+        .encode_utf16()
+        .chain([0xd800])
+        .chain(" - - 0 1".encode_utf16())
+        .collect();
+    (
+        std::ffi::OsString::from_wide(&units),
+        r#""4k3/8/8/8/8/8/8/4K3 \u{d800} - - 0 1""#,
+    )
 }
 
 #[test]
@@ -560,10 +585,14 @@ fn verify_writes_a_junit_file_beside_the_report_it_prints() {
     let output = drawrules(&[&args[..], &["--junit", missing.to_str().unwrap()]].concat());
     assert_eq!(output.status.code(), Some(64));
     assert_eq!(text(&output.stdout), "");
+    // The system's own words for the missing directory (Linux: No such
+    // file or directory (os error 2)).
+    let why = std::fs::File::create(&missing).unwrap_err();
+    assert_eq!(why.kind(), std::io::ErrorKind::NotFound);
     assert_eq!(
         text(&output.stderr),
         format!(
-            "error: --junit {}: cannot write there: No such file or directory (os error 2); nothing was judged\n",
+            "error: --junit {}: cannot write there: {why}; nothing was judged\n",
             missing.display()
         )
     );
@@ -580,8 +609,9 @@ fn verify_replaces_a_stale_junit_file_on_every_exit() {
     // declared absent): the file says so in one failing test case.
     std::fs::write(&file, stale).unwrap();
     let engine = format!(
-        "python3 {}/../conformance/tests/engines/handshake-says.py '{{\"implements\": [\"fifty-moves\"], \"draws\": {{\"fifty-moves\": \"absent\"}}}}'",
-        env!("CARGO_MANIFEST_DIR")
+        "python3 {}/../conformance/tests/engines/handshake-says.py {}",
+        env!("CARGO_MANIFEST_DIR"),
+        common::quoted(r#"{"implements": ["fifty-moves"], "draws": {"fifty-moves": "absent"}}"#)
     );
     let output = drawrules(&[
         "verify",

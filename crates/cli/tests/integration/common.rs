@@ -28,6 +28,7 @@ pub fn drawrules_fed(args: &[&str], input: &[u8]) -> Output {
 }
 
 /// Sends signal `number` to process `pid`.
+#[cfg(unix)]
 pub fn send_signal(pid: u32, number: i32) {
     let kill = Command::new("kill")
         .args([&format!("-{number}"), &pid.to_string()])
@@ -54,4 +55,16 @@ pub fn failing(args: &[&str]) -> (String, String) {
     );
     assert!(!stderr.contains("panicked"), "{stderr}");
     (text(&output.stdout), stderr.trim_end().to_owned())
+}
+
+/// `arg` quoted as one word of an engine's command line: in single quotes
+/// for `sh` (arguments here hold none), in double quotes with its own
+/// escaped for `cmd` and the program's parsing of its command line on
+/// Windows (arguments here hold none of cmd's operators).
+pub fn quoted(arg: &str) -> String {
+    if cfg!(windows) {
+        format!("\"{}\"", arg.replace('"', "\\\""))
+    } else {
+        format!("'{arg}'")
+    }
 }

@@ -6,9 +6,15 @@
 mod common;
 
 mod adjudicate_cli;
+// Signals sent with kill(1), and whether they are caught read in /proc.
+#[cfg(unix)]
 mod adjudicate_signals;
 mod cli;
+// Peak memory from getrusage(2).
+#[cfg(unix)]
 mod costs;
 mod dead_cli;
+// Engines' processes found in /proc, signals sent with kill(1).
+#[cfg(unix)]
 mod misbehaving_engines;
 mod spec_examples;

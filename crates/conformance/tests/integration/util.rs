@@ -34,3 +34,15 @@ pub fn engine_script(script: &str) -> PathBuf {
         .join("tests/engines")
         .join(script)
 }
+
+/// `arg` quoted as one word of the engine's command line: in single quotes
+/// for `sh` (arguments here hold none), in double quotes with its own
+/// escaped for `cmd` and the program's parsing of its command line on
+/// Windows (arguments here hold none of cmd's operators).
+pub fn quoted(arg: &str) -> String {
+    if cfg!(windows) {
+        format!("\"{}\"", arg.replace('"', "\\\""))
+    } else {
+        format!("'{arg}'")
+    }
+}

@@ -11,7 +11,7 @@ use drawrules_conformance::verify::{
     Group, KnownDivergences, OurArbiter, Problem, Subject, VerifyOptions, render, verify,
 };
 
-use crate::util::{engine_script, options, run};
+use crate::util::{engine_script, options, quoted, run};
 
 fn engine(script: &str, timeout_ms: u64) -> EngineProcess {
     EngineProcess::new(
@@ -321,7 +321,7 @@ fn a_handshake_that_cannot_be_judged_or_contradicts_itself_is_refused() {
              rulebook or platform ends the game there",
         ),
     ] {
-        let command = format!("python3 {} '{extra}'", script.display());
+        let command = format!("python3 {} {}", script.display(), quoted(extra));
         let mut engine = EngineProcess::new(&command, Duration::from_millis(5_000));
         let err = verify(
             &mut engine,
@@ -345,7 +345,7 @@ fn a_handshake_may_name_a_profile_and_is_refused_for_an_unknown_or_conflicting_o
     let script = engine_script("handshake-says.py");
     let says = |extra: &str| {
         EngineProcess::new(
-            &format!("python3 {} '{extra}'", script.display()),
+            &format!("python3 {} {}", script.display(), quoted(extra)),
             Duration::from_millis(5_000),
         )
     };
@@ -390,8 +390,9 @@ fn a_handshake_may_name_a_profile_and_is_refused_for_an_unknown_or_conflicting_o
 fn a_protocol_1_handshake_with_an_unknown_field_is_read_and_every_report_names_it() {
     let script = engine_script("handshake-says.py");
     let command = format!(
-        "python3 {} '{{\"protocol\": 1, \"profle\": \"us-chess\"}}'",
-        script.display()
+        "python3 {} {}",
+        script.display(),
+        quoted(r#"{"protocol": 1, "profle": "us-chess"}"#)
     );
     let mut engine = EngineProcess::new(&command, Duration::from_millis(5_000));
     let report = run(&mut engine, &options(3));

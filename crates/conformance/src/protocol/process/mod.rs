@@ -3,9 +3,12 @@
 //! counted until the engine is broken, and every process it started killed
 //! with it.
 //!
+//! * `shell`: the command line that runs an engine (`sh -c`, or `cmd /c`
+//!   on Windows);
 //! * `pipe`: writes with a deadline, and the thread that reads lines;
 //! * `faults`: faults in a row and when they make the engine broken;
-//! * `cleanup`: process groups, descendants, marks, orphans, signals;
+//! * `cleanup`: process groups, descendants, marks, orphans, signals (job
+//!   objects on Windows);
 //! * `stderr`: the last lines of the engine's standard error, which go
 //!   with every fault.
 
@@ -13,16 +16,19 @@ mod cleanup;
 mod error;
 mod faults;
 mod pipe;
+mod shell;
 mod stderr;
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests;
+#[cfg(all(test, windows))]
+mod tests_windows;
 
 pub use cleanup::{ENGINE_ID_VAR, adopt_orphans, stop_all_engines};
 pub use error::EngineError;
 pub use faults::BROKEN_AFTER;
 pub use stderr::{STDERR_LINE_CHARS, STDERR_LINES};
 
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -30,7 +36,7 @@ use std::time::{Duration, Instant};
 use super::messages::{Answer, Hello, JudgeRequest, PROTOCOL_VERSION, Request, SUPPORTED_VERSIONS};
 use super::reader::read_answer;
 use faults::Streak;
-use pipe::{Line, WriteFailure, read_lines, set_nonblocking, write_before};
+use pipe::{Input, Line, WriteFailure, read_lines, write_before};
 use stderr::StderrTail;
 
 /// The least time an engine has for its first handshake: starting an
@@ -47,7 +53,7 @@ struct Running {
     child: Child,
     /// Its [`ENGINE_ID_VAR`] mark.
     mark: String,
-    stdin: ChildStdin,
+    stdin: Input,
     lines: Receiver<Line>,
     stderr: StderrTail,
 }
@@ -92,8 +98,8 @@ pub struct EngineProcess {
 }
 
 impl EngineProcess {
-    /// An engine run by `sh -c command`; nothing is started before the
-    /// first request.
+    /// An engine run by `sh -c command` (`cmd /d /s /c "command"` on
+    /// Windows); nothing is started before the first request.
     pub fn new(command: &str, timeout: Duration) -> EngineProcess {
         EngineProcess {
             command: command.to_owned(),
@@ -208,10 +214,8 @@ impl EngineProcess {
     fn start(&mut self) -> Result<(), EngineError> {
         self.starts += 1;
         self.hello = None;
-        let mut command = Command::new("sh");
+        let mut command = shell::command(&self.command);
         command
-            .arg("-c")
-            .arg(&self.command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -221,10 +225,13 @@ impl EngineProcess {
             cleanup::kill(&mut child, &mark);
             return Err(EngineError::Spawn("no pipes to the engine".to_owned()));
         };
-        if let Err(err) = set_nonblocking(&stdin) {
-            cleanup::kill(&mut child, &mark);
-            return Err(EngineError::Spawn(format!("the engine's input: {err}")));
-        }
+        let stdin = match pipe::input(stdin) {
+            Ok(stdin) => stdin,
+            Err(err) => {
+                cleanup::kill(&mut child, &mark);
+                return Err(EngineError::Spawn(format!("the engine's input: {err}")));
+            }
+        };
         let (sender, lines) = mpsc::channel();
         thread::spawn(move || read_lines(stdout, &sender));
         self.running = Some(Running {
