@@ -66,10 +66,11 @@ impl Departures {
                     expected: departure.expected,
                     actual: departure.actual,
                 };
-                let finding =
-                    game.finding(Problem::Divergence(divergence), Some(reference.clone()));
                 if let Some(findings) = self.if_decided.get_mut(&convention) {
-                    findings.record((order.0, order.1 + place), finding);
+                    let at = (order.0, order.1 + place);
+                    findings.record(at, Problem::Divergence(divergence), |problem| {
+                        game.finding(problem, Some(reference.clone()))
+                    });
                 }
             }
         }

@@ -85,12 +85,18 @@ impl Findings {
         }
     }
 
-    /// Counts `finding`, at `order` (recorded in that order), and keeps it
-    /// when it is among the first of its group and cause or one to shrink.
-    pub(crate) fn record(&mut self, order: Order, finding: Finding) {
-        let shrink = self.wants_shrink(&finding);
-        let group = self.groups.entry(finding.group()).or_default();
-        let cause = group.causes.entry(finding.cause()).or_default();
+    /// Counts a finding of `problem`, at `order` (recorded in that order),
+    /// and keeps it, made by `finding` (which is called only then), when it
+    /// is among the first of its group and cause or one to shrink.
+    pub(crate) fn record(
+        &mut self,
+        order: Order,
+        problem: Problem,
+        finding: impl FnOnce(Problem) -> Finding,
+    ) {
+        let shrink = self.wants_shrink(&problem);
+        let group = self.groups.entry(problem.group()).or_default();
+        let cause = group.causes.entry(problem.cause()).or_default();
         cause.add(order.0);
         let example = cause.findings <= EXAMPLES;
         group.count.add(order.0);
@@ -98,16 +104,16 @@ impl Findings {
         if example || shrink {
             group.kept.push(Kept {
                 order,
-                finding,
+                finding: finding(problem),
                 shrink,
             });
         }
     }
 
-    /// Whether `finding` is one to shrink: a divergence whose key has had
-    /// fewer than its share.
-    fn wants_shrink(&mut self, finding: &Finding) -> bool {
-        let Problem::Divergence(divergence) = &finding.problem else {
+    /// Whether a finding of `problem` is one to shrink: a divergence whose
+    /// key has had fewer than its share.
+    fn wants_shrink(&mut self, problem: &Problem) -> bool {
+        let Problem::Divergence(divergence) = problem else {
             return false;
         };
         let share = match divergence.group {
@@ -221,6 +227,12 @@ mod tests {
     use crate::protocol::Part;
     use crate::verify::{Divergence, Trial};
 
+    /// Records a finding of game `game` in `group` for `cause` at `place`.
+    fn record(findings: &mut Findings, (game, place): Order, group: Group, cause: Cause) {
+        let found = finding(game, group, cause);
+        findings.record((game, place), found.problem.clone(), |_| found);
+    }
+
     /// A finding of game `game` in `group` for `cause`.
     fn finding(game: usize, group: Group, cause: Cause) -> Finding {
         Finding {
@@ -248,9 +260,9 @@ mod tests {
         let mut findings = Findings::new(2);
         // 10,000 diverging games, every third diverging for a second cause.
         for game in 0..10_000 {
-            findings.record((game, 0), finding(game, clock, Cause::Plain));
+            record(&mut findings, (game, 0), clock, Cause::Plain);
             if game % 3 == 0 {
-                findings.record((game, 1), finding(game, clock, Cause::HalfmoveClock));
+                record(&mut findings, (game, 1), clock, Cause::HalfmoveClock);
             }
         }
         assert_eq!(findings.len(), 13_334);
@@ -286,7 +298,7 @@ mod tests {
         let mut findings = Findings::new(5);
         let input = Group::Input(crate::protocol::Malformation::SquareOffTheBoard);
         for game in 0..10 {
-            findings.record((game, 0), finding(game, input, Cause::Plain));
+            record(&mut findings, (game, 0), input, Cause::Plain);
         }
         assert_eq!(findings.shrinkable().len(), 1);
         assert_eq!(findings.kept("input").len(), EXAMPLES);
@@ -296,12 +308,14 @@ mod tests {
     fn absorbed_findings_keep_the_run_order_and_leave_the_games_to_the_caller() {
         let fen = Group::Part(Part::Fen);
         let mut findings = Findings::new(1);
-        findings.record((4, 0), finding(4, fen, Cause::Placement));
+        record(&mut findings, (4, 0), fen, Cause::Placement);
         let mut departures = Findings::new(1);
         for game in [2, 4, 9] {
-            departures.record(
+            record(
+                &mut departures,
                 (game, 1),
-                finding(game, fen, Cause::MixedEnPassantConventions),
+                fen,
+                Cause::MixedEnPassantConventions,
             );
         }
         findings.absorb(departures);

@@ -95,7 +95,9 @@ impl Found {
             self.broken = Some(fault.clone());
         }
         self.findings
-            .record((index, 0), game.finding(Problem::Fault(fault), None));
+            .record((index, 0), Problem::Fault(fault), |problem| {
+                game.finding(problem, None)
+            });
     }
 
     /// The comparison of `game`: counted, its FEN conventions tallied, a
@@ -110,17 +112,19 @@ impl Found {
         self.conventions.merge(&comparison.conventions);
         let mut place = 0;
         if let Some(message) = comparison.unsupported {
-            self.findings.record(
-                (index, place),
-                game.finding(Problem::Unsupported(message), None),
-            );
+            self.findings
+                .record((index, place), Problem::Unsupported(message), |problem| {
+                    game.finding(problem, None)
+                });
             place += 1;
         }
         let fen = Group::Part(Part::Fen);
         let other_fen = comparison.divergences.iter().any(|d| d.group == fen);
         for divergence in comparison.divergences {
-            let finding = game.finding(Problem::Divergence(divergence), Some(reference.clone()));
-            self.findings.record((index, place), finding);
+            self.findings
+                .record((index, place), Problem::Divergence(divergence), |problem| {
+                    game.finding(problem, Some(reference.clone()))
+                });
             place += 1;
         }
         self.departures.add(

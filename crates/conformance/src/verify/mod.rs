@@ -146,10 +146,10 @@ pub struct Finding {
     pub problem: Problem,
 }
 
-impl Finding {
+impl Problem {
     /// The group: the rule's name, or `fault`.
     pub fn group(&self) -> &'static str {
-        match &self.problem {
+        match self {
             Problem::Divergence(divergence) => divergence.group.name(),
             Problem::Fault(_) => ExtraGroup::Fault.name(),
             Problem::Unsupported(_) => ExtraGroup::Unsupported.name(),
@@ -158,10 +158,22 @@ impl Finding {
 
     /// The cause, for a divergence.
     pub fn cause(&self) -> Option<Cause> {
-        match &self.problem {
+        match self {
             Problem::Divergence(divergence) => Some(divergence.cause),
             _ => None,
         }
+    }
+}
+
+impl Finding {
+    /// The group: the rule's name, or `fault`.
+    pub fn group(&self) -> &'static str {
+        self.problem.group()
+    }
+
+    /// The cause, for a divergence.
+    pub fn cause(&self) -> Option<Cause> {
+        self.problem.cause()
     }
 }
 
