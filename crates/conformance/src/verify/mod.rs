@@ -14,6 +14,10 @@
 //! * malformed input in every run ([`Malformation`]), in its own group;
 //! * shrinking each group and cause to a minimal game (a prefix of moves
 //!   replaced by the FEN it reaches, moves dropped, simpler starts);
+//! * [`Findings`]: every finding of a run counted, per group and cause,
+//!   and only the reports' examples and the games to shrink kept whole, so
+//!   that a run's memory does not grow with its games (which are made as
+//!   they are judged);
 //! * [`KnownDivergences`]: the known-divergences file, strict both ways;
 //! * [`JudgedBy`]: the draw policies and editions judged by, the
 //!   handshake's or a profile given in their place;
