@@ -62,7 +62,7 @@ mod steered;
 
 pub use blocked::{BLOCKED_PLIES, BlockedFamily};
 pub use shapes::{Cycle, Finished, Transposition};
-pub use steered::run_of;
+pub use steered::{Run, run_of};
 
 /// A generated game: where it starts, which edition judges it, what is
 /// played. Its `Debug` form is a ready-to-paste `drawrules explain` command.

@@ -387,16 +387,47 @@ const SCHEDULE: [Situation; 16] = [
 /// assert_eq!(run_of(1, 30)[7].moves, games[7].moves);
 /// ```
 pub fn run_of(seed: u64, count: usize) -> Vec<Scenario> {
-    let mut seeded = SeededBytes::new(seed);
-    let mut games = Vec::with_capacity(count);
-    // Chains played counted apart by how many rights they keep, so that
-    // each kind goes through the orders of the rights in turn (a set-up
-    // whose chain could not start takes no turn).
-    let mut chains: BTreeMap<usize, usize> = BTreeMap::new();
-    while games.len() < count {
-        let index = games.len();
-        let len = 64 + (seeded.next_u64() % 700) as usize;
-        let bytes = seeded.take(len);
+    Run::new(seed).take(count).collect()
+}
+
+/// The games of [`run_of`] one at a time, without end: the first `n` of
+/// `Run::new(seed)` are `run_of(seed, n)`, made as they are asked for, so
+/// that a long run need not hold them all.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules_scenario::{Run, run_of};
+///
+/// let games: Vec<_> = Run::new(1).take(30).collect();
+/// assert_eq!(games.len(), 30);
+/// assert_eq!(games[29].moves, run_of(1, 30)[29].moves);
+/// ```
+pub struct Run {
+    seeded: SeededBytes,
+    made: usize,
+    /// Chains played counted apart by how many rights they keep, so that
+    /// each kind goes through the orders of the rights in turn (a set-up
+    /// whose chain could not start takes no turn).
+    chains: BTreeMap<usize, usize>,
+}
+
+impl Run {
+    /// The games of the run of `seed`.
+    pub fn new(seed: u64) -> Run {
+        Run {
+            seeded: SeededBytes::new(seed),
+            made: 0,
+            chains: BTreeMap::new(),
+        }
+    }
+
+    /// The next game from the next bytes, if they make one of the run (a
+    /// free game in Chess960 is passed over).
+    fn try_next(&mut self) -> Option<Scenario> {
+        let index = self.made;
+        let len = 64 + (self.seeded.next_u64() % 700) as usize;
+        let bytes = self.seeded.take(len);
         if index % 10 < STEERED_IN_TEN {
             let steered = index - index / 10;
             let situation = SCHEDULE[steered % SCHEDULE.len()];
@@ -404,20 +435,30 @@ pub fn run_of(seed: u64, count: usize) -> Vec<Scenario> {
                 Step::Chain { keep, .. } => Some(*keep),
                 _ => None,
             });
-            let nth = keep.map_or(0, |keep| *chains.get(&keep).unwrap_or(&0));
+            let nth = keep.map_or(0, |keep| *self.chains.get(&keep).unwrap_or(&0));
             let (scenario, chained) = Scenario::steered_with(situation, Some(nth), &bytes);
-            games.push(scenario);
             if let (Some(keep), true) = (keep, chained) {
-                *chains.entry(keep).or_default() += 1;
+                *self.chains.entry(keep).or_default() += 1;
             }
+            Some(scenario)
         } else {
             let scenario = Scenario::from_bytes(&bytes);
-            if !scenario.start.is_chess960() {
-                games.push(scenario);
+            (!scenario.start.is_chess960()).then_some(scenario)
+        }
+    }
+}
+
+impl Iterator for Run {
+    type Item = Scenario;
+
+    fn next(&mut self) -> Option<Scenario> {
+        loop {
+            if let Some(scenario) = self.try_next() {
+                self.made += 1;
+                return Some(scenario);
             }
         }
     }
-    games
 }
 
 /// One of `moves` chosen from `u`, if any.

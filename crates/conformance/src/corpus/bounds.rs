@@ -24,6 +24,17 @@ use toml_parser::lexer::{Token, TokenKind};
 /// cases of the usual size in one file.
 pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
 
+/// The most bytes the case files of one corpus (a directory) hold
+/// together: 16 MiB, four times [`MAX_FILE_BYTES`].
+///
+/// A loaded corpus stays in memory for the whole run, and what a case
+/// costs once read grows with its text, so bounding each file alone left a
+/// directory of many files at the limit unbounded. `spec/cases` holds about
+/// 63 KB in 12 files: 16 MiB is some 260 times that, room for about 40,000
+/// cases of the usual size; a corpus can be no more costly than four files
+/// at the file limit.
+pub const MAX_CORPUS_BYTES: usize = 4 * MAX_FILE_BYTES;
+
 /// The largest case, in bytes: 256 KiB, from its `[[case]]` line up to the
 /// next one (or the end of the file; the text before the first `[[case]]`
 /// counts with the first case).

@@ -35,6 +35,22 @@ pub enum CorpusError {
         /// The limit.
         limit: usize,
     },
+    /// The files of a directory read so far, up to and including `file`,
+    /// hold more than [`MAX_CORPUS_BYTES`](super::MAX_CORPUS_BYTES)
+    /// together; nothing of the corpus is run.
+    #[error(
+        "{file}: the corpus's files hold {} bytes together up to this one, more than the limit of {} for a corpus",
+        thousands(*.total),
+        size(*.limit)
+    )]
+    CorpusTooLarge {
+        /// The file with which the total passed the limit.
+        file: String,
+        /// The bytes of the files read, this one included.
+        total: u64,
+        /// The limit.
+        limit: usize,
+    },
     /// Tables and arrays nest deeper than [`MAX_DEPTH`](super::MAX_DEPTH),
     /// found before the file is parsed.
     #[error("{file}:{line}: tables and arrays nested {depth} deep, more than the limit of {limit}")]

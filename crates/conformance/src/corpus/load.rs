@@ -15,7 +15,8 @@ use drawrules::RefusalKind;
 use drawrules::PartialStatus;
 
 use super::bounds::{
-    self, Beyond, MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES,
+    self, Beyond, MAX_CASE_BYTES, MAX_CORPUS_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS,
+    MAX_TABLES,
 };
 use super::format::{Case, CasesFile};
 use super::lines::Lines;
@@ -200,6 +201,14 @@ fn newlines(text: &str) -> usize {
 /// error of [`parse_file`].
 pub fn load_file(path: &Path) -> Result<CasesFile, CorpusError> {
     let file_name = path.display().to_string();
+    let text = read_text(path)?;
+    parse_file(&file_name, &text)
+}
+
+/// The text of the case file at `path`, refused when it is larger than
+/// [`MAX_FILE_BYTES`] (by its size before it is read, and by what was read).
+fn read_text(path: &Path) -> Result<String, CorpusError> {
+    let file_name = path.display().to_string();
     let unreadable = |err: std::io::Error| CorpusError::Read {
         path: file_name.clone(),
         reason: err.to_string(),
@@ -225,23 +234,25 @@ pub fn load_file(path: &Path) -> Result<CasesFile, CorpusError> {
     if bytes.len() as u64 > limit {
         return Err(too_large(bytes.len() as u64, false));
     }
-    let text = String::from_utf8(bytes).map_err(|_| {
+    String::from_utf8(bytes).map_err(|_| {
         unreadable(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
             "stream did not contain valid UTF-8",
         ))
-    })?;
-    parse_file(&file_name, &text)
+    })
 }
 
 /// Reads every `*.toml` file of `dir` (not its subdirectories), sorted by
-/// name.
+/// name, each bounded as [`load_file`] bounds it and all of them together
+/// by [`MAX_CORPUS_BYTES`].
 ///
 /// # Errors
 ///
 /// [`CorpusError::Read`] when the directory cannot be listed,
-/// [`CorpusError::NoFiles`] when it holds no case file, and the first error
-/// of [`load_file`].
+/// [`CorpusError::NoFiles`] when it holds no case file,
+/// [`CorpusError::CorpusTooLarge`] at the file with which the files read
+/// pass [`MAX_CORPUS_BYTES`] together, and the first error of
+/// [`load_file`].
 ///
 /// # Examples
 ///
@@ -271,10 +282,21 @@ pub fn load_dir(dir: &Path) -> Result<Corpus, CorpusError> {
         });
     }
     paths.sort();
-    let files = paths
-        .iter()
-        .map(|path| load_file(path))
-        .collect::<Result<_, _>>()?;
+    let mut total: u64 = 0;
+    let mut files = Vec::with_capacity(paths.len());
+    for path in &paths {
+        let text = read_text(path)?;
+        let file = path.display().to_string();
+        total += text.len() as u64;
+        if total > MAX_CORPUS_BYTES as u64 {
+            return Err(CorpusError::CorpusTooLarge {
+                file,
+                total,
+                limit: MAX_CORPUS_BYTES,
+            });
+        }
+        files.push(parse_file(&file, &text)?);
+    }
     Ok(Corpus {
         files,
         source: dir.display().to_string(),

@@ -42,7 +42,9 @@ mod load;
 mod report;
 mod run;
 
-pub use bounds::{MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES};
+pub use bounds::{
+    MAX_CASE_BYTES, MAX_CORPUS_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES,
+};
 pub use builtin::{BUILT_IN, BUILT_IN_FILES, built_in};
 pub use error::CorpusError;
 pub use format::{Alternative, Case, CasesFile, Difference, ExpectedRefusal, differences};

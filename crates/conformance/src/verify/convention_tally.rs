@@ -176,35 +176,45 @@ impl DecidedConventions {
     pub(crate) fn departures(&self, tally: &ConventionTally) -> Vec<Departure> {
         FIELDS
             .into_iter()
-            .filter_map(|field| {
-                let decided = self.convention(field)?;
-                let seen = tally
-                    .seen
-                    .iter()
-                    .filter(|((f, set), _)| *f == field && !set.contains(&decided))
-                    .map(|(_, seen)| seen)
-                    .min_by_key(|seen| seen.ply)?;
-                let followed: Vec<&str> = seen.first.explained.iter().map(|c| c.name()).collect();
-                Some(Departure {
-                    field,
-                    ply: seen.ply,
-                    expected: format!(
-                        "`{}` as {decided} writes it, the convention decided for the run",
-                        seen.first.writing(decided).unwrap_or("-")
-                    ),
-                    actual: format!(
-                        "`{}` as {} {} it",
-                        seen.first.theirs,
-                        followed.join(" and "),
-                        if followed.len() == 1 {
-                            "writes"
-                        } else {
-                            "write"
-                        }
-                    ),
-                })
-            })
+            .filter_map(|field| tally.departure(field, self.convention(field)?))
             .collect()
+    }
+}
+
+impl ConventionTally {
+    /// The fields conventions differ in, in the order a game's departures
+    /// are listed.
+    pub(crate) const FIELDS: [FenField; 2] = FIELDS;
+
+    /// The departure of this game's tally from `decided`, a convention of
+    /// `field`, were it the run's: the first ply of the field that
+    /// `decided` does not explain.
+    pub(crate) fn departure(&self, field: FenField, decided: Convention) -> Option<Departure> {
+        let seen = self
+            .seen
+            .iter()
+            .filter(|((f, set), _)| *f == field && !set.contains(&decided))
+            .map(|(_, seen)| seen)
+            .min_by_key(|seen| seen.ply)?;
+        let followed: Vec<&str> = seen.first.explained.iter().map(|c| c.name()).collect();
+        Some(Departure {
+            field,
+            ply: seen.ply,
+            expected: format!(
+                "`{}` as {decided} writes it, the convention decided for the run",
+                seen.first.writing(decided).unwrap_or("-")
+            ),
+            actual: format!(
+                "`{}` as {} {} it",
+                seen.first.theirs,
+                followed.join(" and "),
+                if followed.len() == 1 {
+                    "writes"
+                } else {
+                    "write"
+                }
+            ),
+        })
     }
 }
 

@@ -14,6 +14,10 @@
 //! * malformed input in every run ([`Malformation`]), in its own group;
 //! * shrinking each group and cause to a minimal game (a prefix of moves
 //!   replaced by the FEN it reaches, moves dropped, simpler starts);
+//! * [`Findings`]: every finding of a run counted, per group and cause,
+//!   and only the reports' examples and the games to shrink kept whole, so
+//!   that a run's memory does not grow with its games (which are made as
+//!   they are judged);
 //! * [`KnownDivergences`]: the known-divergences file, strict both ways;
 //! * [`JudgedBy`]: the draw policies and editions judged by, the
 //!   handshake's or a profile given in their place;
@@ -23,11 +27,14 @@ mod cause;
 mod compare;
 mod convention_tally;
 mod conventions;
+mod departures;
 mod divergence;
 mod exceptions;
 mod fen_fields;
+mod findings;
 #[cfg(test)]
 mod fixtures;
+mod found;
 mod group;
 mod judge;
 mod judged_by;
@@ -36,6 +43,7 @@ mod malformed;
 mod parallel;
 mod readings;
 pub mod render;
+mod run_games;
 mod shrink;
 mod subject;
 mod verdicts;
@@ -46,6 +54,7 @@ pub use convention_tally::{ConventionTally, DecidedConventions, Decision};
 pub use conventions::{Convention, Told, double_step, told_apart};
 pub use divergence::Divergence;
 pub use fen_fields::{FenField, differing_fields};
+pub use findings::{EXAMPLES, Findings};
 pub use group::Group;
 pub use judge::judge_text;
 pub use judged_by::JudgedBy;
@@ -64,9 +73,10 @@ use std::time::{Duration, Instant};
 use drawrules::Judgement;
 
 use crate::corpus::Corpus;
-use crate::protocol::{EngineError, Hello, Malformation, Part, Profile};
-use drawrules::StartPosition;
-use drawrules_scenario::run_of;
+use crate::protocol::{EngineError, Hello, Part, Profile};
+
+use found::{Found, Shrinker};
+use run_games::{GameCounts, RunGame, RunGames};
 
 /// What to verify, and how hard.
 #[derive(Debug, Clone)]
@@ -140,10 +150,10 @@ pub struct Finding {
     pub problem: Problem,
 }
 
-impl Finding {
+impl Problem {
     /// The group: the rule's name, or `fault`.
     pub fn group(&self) -> &'static str {
-        match &self.problem {
+        match self {
             Problem::Divergence(divergence) => divergence.group.name(),
             Problem::Fault(_) => ExtraGroup::Fault.name(),
             Problem::Unsupported(_) => ExtraGroup::Unsupported.name(),
@@ -152,10 +162,22 @@ impl Finding {
 
     /// The cause, for a divergence.
     pub fn cause(&self) -> Option<Cause> {
-        match &self.problem {
+        match self {
             Problem::Divergence(divergence) => Some(divergence.cause),
             _ => None,
         }
+    }
+}
+
+impl Finding {
+    /// The group: the rule's name, or `fault`.
+    pub fn group(&self) -> &'static str {
+        self.problem.group()
+    }
+
+    /// The cause, for a divergence.
+    pub fn cause(&self) -> Option<Cause> {
+        self.problem.cause()
     }
 }
 
@@ -194,8 +216,9 @@ pub struct VerifyReport {
     pub conventions: DecidedConventions,
     /// Whether `unsupported` refusals may pass.
     pub allow_unsupported: bool,
-    /// Every game that went wrong.
-    pub findings: Vec<Finding>,
+    /// Every finding counted, per group and cause with the games they come
+    /// from; the first of each kept whole, with those shrunk.
+    pub findings: Findings,
     /// The known divergences it was run with.
     pub known: KnownDivergences,
     /// How long it took.
@@ -213,13 +236,14 @@ pub struct VerifyReport {
 }
 
 impl VerifyReport {
-    /// The findings grouped by [`Finding::group`], in name order.
+    /// The findings kept ([`Findings::kept`]) grouped by
+    /// [`Finding::group`], in name order: every group with findings, each
+    /// with the first of every cause and those shrunk, in the run's order.
     pub fn groups(&self) -> BTreeMap<&'static str, Vec<&Finding>> {
-        let mut groups: BTreeMap<&'static str, Vec<&Finding>> = BTreeMap::new();
-        for finding in &self.findings {
-            groups.entry(finding.group()).or_default().push(finding);
-        }
-        groups
+        self.findings
+            .group_names()
+            .map(|group| (group, self.findings.kept(group)))
+            .collect()
     }
 
     /// The groups with findings that the known file does not list
@@ -266,7 +290,7 @@ impl VerifyReport {
 
 /// Verifies `subject`: the corpus first (each case under each edition both
 /// it and the engine hold), then `options.games` generated games
-/// ([`run_of`]: standard chess, nine in ten steered to a subtle situation
+/// ([`run_of`](drawrules_scenario::run_of): standard chess, nine in ten steered to a subtle situation
 /// of the rules), each
 /// judged by the reference and by the subject and compared on the parts the
 /// subject declares. Divergences are shrunk (`shrink_per_rule` per rule);
@@ -297,23 +321,22 @@ pub fn verify(
 ) -> Result<VerifyReport, EngineError> {
     let started = Instant::now();
     let (hello, judged_by) = judged_handshake(subject.hello()?, options)?;
-    let games = games(&hello, options);
-    let total = games.len();
+    let run = RunGames::of(&hello, options);
+    let (total, counts) = (run.total(), run.counts());
     let stopped = stopping(options);
-    let mut checks = Vec::with_capacity(total);
-    for (index, game) in games.iter().enumerate() {
+    let mut found = Found::new(options.shrink_per_group);
+    for (index, game) in run.enumerate() {
         if stopped() {
             break;
         }
-        let checked = check_one(subject, &hello, game, index as u64 + 1);
+        let checked = check_one(subject, &hello, &game, index as u64 + 1);
         if checked.is_err() && stopped() {
             // Its engine may have been killed by the stop.
             break;
         }
-        let broken = matches!(&checked, Err(fault) if fault.is_broken());
-        checks.push(Some(checked));
+        found.add(index, game, checked);
         progress(index + 1, total);
-        if broken {
+        if found.broken.is_some() {
             break;
         }
     }
@@ -322,8 +345,7 @@ pub fn verify(
         (hello, judged_by),
         options,
         known,
-        games,
-        checks,
+        (counts, found),
         started,
     ))
 }
@@ -378,16 +400,27 @@ pub fn verify_parallel(
         }
     }
     let (hello, judged_by) = judged_handshake(hello, options)?;
-    let games = games(&hello, options);
-    let checks = parallel::check_all(subjects, &hello, &games, &stopping(options), progress);
+    let run = RunGames::of(&hello, options);
+    let counts = run.counts();
+    let mut found = Found::new(options.shrink_per_group);
+    parallel::check_all(
+        subjects,
+        &hello,
+        run,
+        &stopping(options),
+        progress,
+        &mut |index, game, checked| {
+            found.add(index, game, checked);
+            found.broken.is_none()
+        },
+    );
     let (first, _) = subjects.split_first_mut().expect("at least one subject");
     Ok(assemble(
         first.as_mut(),
         (hello, judged_by),
         options,
         known,
-        games,
-        checks,
+        (counts, found),
         started,
     ))
 }
@@ -416,15 +449,6 @@ fn stopping(options: &VerifyOptions) -> impl Fn() -> bool + Sync + '_ {
     }
 }
 
-/// One game of a run: where it came from, the game as sent, and the kind
-/// of malformed input it is, if it is one.
-#[derive(Debug, Clone)]
-pub(crate) struct RunGame {
-    source: String,
-    trial: Trial,
-    malformation: Option<Malformation>,
-}
-
 /// Judges `game` with the reference and with `subject`, and compares.
 fn check_one(
     subject: &mut dyn Subject,
@@ -438,280 +462,52 @@ fn check_one(
     }
 }
 
-/// The games to judge: the corpus first (each case under each edition both
-/// it and the engine hold), then the generated games ([`run_of`]), then
-/// the malformed inputs (for an engine that declares `moves`).
-fn games(hello: &Hello, options: &VerifyOptions) -> Vec<RunGame> {
-    let mut games: Vec<RunGame> = Vec::new();
-    if let Some(corpus) = &options.corpus {
-        for (group, case) in corpus.cases() {
-            for &edition in &case.editions {
-                if !hello.editions.contains(&edition) {
-                    continue;
-                }
-                let fen = case
-                    .fen
-                    .clone()
-                    .unwrap_or_else(|| StartPosition::standard().to_string());
-                games.push(RunGame {
-                    source: format!("case {} ({edition})", case.full_name(group)),
-                    trial: Trial {
-                        fen,
-                        moves: case.moves().map(str::to_owned).collect(),
-                        edition,
-                    },
-                    malformation: None,
-                });
-            }
-        }
-    }
-    for (index, scenario) in run_of(options.seed, options.games).into_iter().enumerate() {
-        let edition = if hello.editions.contains(&scenario.edition) {
-            scenario.edition
-        } else {
-            hello.editions[0]
-        };
-        games.push(RunGame {
-            source: format!("generated game {index} (seed {})", options.seed),
-            trial: Trial {
-                fen: scenario.start.to_string(),
-                moves: scenario.uci().iter().map(ToString::to_string).collect(),
-                edition,
-            },
-            malformation: None,
-        });
-    }
-    for (index, (kind, trial)) in malformed::malformed_games(hello).into_iter().enumerate() {
-        games.push(RunGame {
-            source: format!("malformed input {index} ({kind})"),
-            trial,
-            malformation: Some(kind),
-        });
-    }
-    games
-}
-
-/// The FEN conventions of the run, decided from every game's count of the
-/// plies where conventions differ.
-fn decided_conventions(
-    checks: &[Option<Result<shrink::Checked, EngineError>>],
-) -> DecidedConventions {
-    let mut tally = ConventionTally::default();
-    for checked in checks.iter().flatten().flatten() {
-        tally.merge(&checked.comparison.conventions);
-    }
-    tally.decide()
-}
-
-/// The report from the checks of `games` (in order, possibly ending early
-/// at a broken engine or a stop; `None` for a game not judged): findings,
-/// each group and cause shrunk with `subject` (until a stop), and what was
-/// compared.
+/// The report from what was `found` in a run of games counted as
+/// `counts`: the FEN conventions decided, the departures from them added
+/// to the findings, the findings to shrink shrunk with `subject` in the
+/// run's order (until a stop), and what was compared.
 fn assemble(
     subject: &mut dyn Subject,
     (hello, judged_by): (Hello, JudgedBy),
     options: &VerifyOptions,
     known: KnownDivergences,
-    games: Vec<RunGame>,
-    checks: Vec<Option<Result<shrink::Checked, EngineError>>>,
+    (counts, found): (GameCounts, Found),
     started: Instant,
 ) -> VerifyReport {
     let stopped = stopping(options);
-    let malformed_games = games.iter().filter(|g| g.malformation.is_some()).count();
-    let case_games = games.len() - malformed_games - options.games.min(games.len());
-    let conventions = decided_conventions(&checks);
+    let (conventions, mut findings, tally) = found.decide();
     let mut shrinker = Shrinker {
         subject,
         hello: &hello,
-        shrunk: BTreeMap::new(),
-        next_id: games.len() as u64,
+        next_id: counts.total() as u64,
         effort: shrink::Effort {
             budget: options.shrink_budget,
             stopped: &stopped,
             conventions: &conventions,
         },
-        per_group: options.shrink_per_group,
     };
-    let found = Found::of(games, checks, &conventions, &mut shrinker);
+    for kept in findings.shrinkable() {
+        kept.finding.minimal = shrinker.minimal(&kept.finding);
+    }
     VerifyReport {
         hello,
         judged_by,
-        case_games,
+        case_games: counts.cases,
         corpus: options.corpus.as_ref().map(|corpus| corpus.source.clone()),
         generated_games: options.games,
-        malformed_games,
-        compared: found.tally.compared,
-        games_compared: found.tally.games_compared,
-        plies_generated: found.tally.plies_generated,
-        plies_judged: found.tally.plies_judged,
-        readings: found.tally.readings,
+        malformed_games: counts.malformed,
+        compared: tally.compared,
+        games_compared: tally.games_compared,
+        plies_generated: tally.plies_generated,
+        plies_judged: tally.plies_judged,
+        readings: tally.readings,
         conventions,
         allow_unsupported: options.allow_unsupported,
-        findings: found.findings,
+        findings,
         known,
         elapsed: started.elapsed(),
-        broken: found.broken,
-        judged: found.judged,
+        broken: tally.broken,
+        judged: tally.judged,
         stopped: stopped(),
-    }
-}
-
-/// What the checks of a run found, read in order.
-#[derive(Default)]
-struct Found {
-    findings: Vec<Finding>,
-    tally: Tally,
-    broken: Option<EngineError>,
-    judged: usize,
-}
-
-impl Found {
-    /// The findings of `checks`, those of each game of `games` that was
-    /// judged, up to the first fault that says the engine is broken: its
-    /// comparison with the FEN conventions decided for the run added, each
-    /// divergence with its minimal game from `shrinker`.
-    fn of(
-        games: Vec<RunGame>,
-        checks: Vec<Option<Result<shrink::Checked, EngineError>>>,
-        conventions: &DecidedConventions,
-        shrinker: &mut Shrinker<'_>,
-    ) -> Found {
-        let mut found = Found::default();
-        for (game, checked) in games.into_iter().zip(checks) {
-            let Some(checked) = checked else {
-                continue;
-            };
-            found.judged += 1;
-            match checked {
-                Err(fault) => found.fault(game, fault),
-                Ok(checked) => found.compared(game, checked, conventions, shrinker),
-            }
-            if found.broken.is_some() {
-                break;
-            }
-        }
-        found
-    }
-
-    /// A fault on `game`. A broken engine answers nothing more: the report
-    /// stops with the findings so far.
-    fn fault(&mut self, game: RunGame, fault: EngineError) {
-        if fault.is_broken() {
-            self.broken = Some(fault.clone());
-        }
-        self.findings
-            .push(game.finding(Problem::Fault(fault), None));
-    }
-
-    /// The comparison of `game`: counted, and a refusal as unsupported and
-    /// each divergence a finding.
-    fn compared(
-        &mut self,
-        game: RunGame,
-        checked: shrink::Checked,
-        conventions: &DecidedConventions,
-        shrinker: &mut Shrinker<'_>,
-    ) {
-        let mut comparison = checked.comparison;
-        comparison.add_departures(conventions);
-        self.tally.add(&comparison, checked.reference.records.len());
-        if let Some(message) = comparison.unsupported {
-            self.findings
-                .push(game.finding(Problem::Unsupported(message), None));
-        }
-        for divergence in comparison.divergences {
-            let minimal = shrinker.minimal((&game.trial, &checked.reference), &divergence);
-            let reference = Some(checked.reference.clone());
-            let mut finding = game.finding(Problem::Divergence(divergence), reference);
-            finding.minimal = minimal;
-            self.findings.push(finding);
-        }
-    }
-}
-
-impl RunGame {
-    /// A finding of `problem` on this game, not shrunk.
-    fn finding(&self, problem: Problem, reference: Option<Judgement>) -> Finding {
-        Finding {
-            source: self.source.clone(),
-            game: self.trial.clone(),
-            reference,
-            minimal: None,
-            problem,
-        }
-    }
-}
-
-/// What the comparisons of a run add up to.
-#[derive(Default)]
-struct Tally {
-    compared: BTreeMap<Part, usize>,
-    games_compared: usize,
-    plies_generated: usize,
-    plies_judged: usize,
-    readings: BTreeMap<Reading, usize>,
-}
-
-impl Tally {
-    /// Adds the comparison of one game whose reference has
-    /// `reference_plies` records.
-    fn add(&mut self, comparison: &Comparison, reference_plies: usize) {
-        self.plies_generated += reference_plies;
-        self.plies_judged += comparison.plies_judged;
-        if comparison.plies.values().any(|&plies| plies > 0) {
-            self.games_compared += 1;
-        }
-        for (&part, &plies) in &comparison.plies {
-            *self.compared.entry(part).or_default() += plies;
-        }
-        for (&reading, &plies) in &comparison.readings {
-            *self.readings.entry(reading).or_default() += plies;
-        }
-    }
-}
-
-/// Who makes the minimal games of a run, with `subject` and its
-/// handshake: `per_group` per group and cause, within `effort`.
-struct Shrinker<'a> {
-    subject: &'a mut dyn Subject,
-    hello: &'a Hello,
-    shrunk: BTreeMap<(Group, Cause), usize>,
-    next_id: u64,
-    effort: shrink::Effort<'a>,
-    per_group: usize,
-}
-
-impl Shrinker<'_> {
-    /// The minimal game of `divergence`, found in `game` (whose reference
-    /// judgement is `reference`), while its group and cause has fewer than
-    /// `per_group` (and the run is not stopping). Malformed input is built
-    /// small: the game as found is the minimal one of its kind and cause.
-    fn minimal(
-        &mut self,
-        (game, reference): (&Trial, &Judgement),
-        divergence: &Divergence,
-    ) -> Option<Minimal> {
-        let count = self.shrunk.entry(divergence.key()).or_default();
-        let minimal = if matches!(divergence.group, Group::Input(_)) {
-            (*count == 0).then(|| Minimal {
-                game: game.clone(),
-                divergence: divergence.clone(),
-                reference: reference.clone(),
-            })
-        } else if *count < self.per_group && !(self.effort.stopped)() {
-            Some(shrink::shrink(
-                self.subject,
-                self.hello,
-                game,
-                divergence,
-                reference,
-                &self.effort,
-                &mut self.next_id,
-            ))
-        } else {
-            None
-        };
-        *count += usize::from(minimal.is_some());
-        minimal
     }
 }

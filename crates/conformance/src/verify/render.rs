@@ -16,6 +16,7 @@ use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
 use super::cause::Cause;
 use super::convention_tally::DecidedConventions;
 use super::fen_fields::FenField;
+use super::findings::EXAMPLES;
 use super::group::Group;
 use super::shrink::{Minimal, Trial};
 use super::verdicts::{Compared, ExtraGroup, Verdict};
@@ -210,15 +211,6 @@ fn by_cause<'a>(findings: &[&'a Finding]) -> BTreeMap<Option<Cause>, Vec<&'a Fin
     causes
 }
 
-/// How many games `findings` come from (a game may diverge for several
-/// causes).
-fn distinct_games(findings: &[&Finding]) -> usize {
-    let mut sources: Vec<&str> = findings.iter().map(|f| f.source.as_str()).collect();
-    sources.sort_unstable();
-    sources.dedup();
-    sources.len()
-}
-
 /// What was compared: games, and plies of the reference's records on
 /// which at least one part was compared (each part's own count is in its
 /// verdict).
@@ -405,25 +397,26 @@ pub fn text(report: &VerifyReport) -> String {
         let _ = writeln!(
             out,
             "\n== {group}: {}{}",
-            games(distinct_games(findings)),
+            games(report.findings.games(group)),
             known
                 .map(|why| format!(" (known: {why})"))
                 .unwrap_or_default()
         );
         for (cause, findings) in by_cause(findings) {
+            let (count, cause_games) = report.findings.of_cause(group, cause);
             let indent = match cause {
                 Some(cause) => {
                     let _ = writeln!(
                         out,
                         "  -- cause {cause} ({}): {}",
                         cause.explain(),
-                        games(distinct_games(&findings))
+                        games(cause_games)
                     );
                     "    "
                 }
                 None => "  ",
             };
-            for finding in findings.iter().take(3) {
+            for finding in findings.iter().take(EXAMPLES) {
                 let _ = writeln!(
                     out,
                     "{indent}{}: {}",
@@ -431,8 +424,8 @@ pub fn text(report: &VerifyReport) -> String {
                     problem_text(&finding.problem)
                 );
             }
-            if findings.len() > 3 {
-                let _ = writeln!(out, "{indent}... and {} more", findings.len() - 3);
+            if count > EXAMPLES {
+                let _ = writeln!(out, "{indent}... and {} more", count - EXAMPLES);
             }
             if let Some(finding) = findings.iter().find(|f| f.minimal.is_some()) {
                 write_minimal(&mut out, indent, &report.hello.name, finding);
@@ -603,8 +596,8 @@ fn group_json(report: &VerifyReport, group: &str, findings: &[&Finding]) -> serd
                 });
             json!({
                 "cause": cause.map(Cause::name),
-                "games": distinct_games(&findings),
-                "examples": findings.iter().take(3).map(|f| json!({
+                "games": report.findings.of_cause(group, cause).1,
+                "examples": findings.iter().take(EXAMPLES).map(|f| json!({
                     "source": f.source,
                     "problem": problem_text(&f.problem),
                 })).collect::<Vec<_>>(),
@@ -615,7 +608,7 @@ fn group_json(report: &VerifyReport, group: &str, findings: &[&Finding]) -> serd
     json!({
         "group": group,
         "known": report.known.why(group),
-        "games": distinct_games(findings),
+        "games": report.findings.games(group),
         "causes": causes,
     })
 }
@@ -665,12 +658,12 @@ fn xml(text: &str) -> String {
 pub fn junit(report: &VerifyReport) -> String {
     let groups = report.groups();
     let mut named = verdicts(report);
-    for (group, findings) in &groups {
+    for group in groups.keys() {
         if !named.iter().any(|(name, _)| name == group) {
             named.push((
                 group,
                 Verdict::Diverges {
-                    games: distinct_games(findings),
+                    games: report.findings.games(group),
                 },
             ));
         }
@@ -765,7 +758,7 @@ fn junit_outcome(
         (false, Some(why)) => Outcome::Skipped(format!("known: {why}")),
         (false, None) => {
             let mut body = String::new();
-            for finding in findings.iter().take(3) {
+            for finding in findings.iter().take(EXAMPLES) {
                 let _ = writeln!(
                     body,
                     "{}: {}",
@@ -776,7 +769,7 @@ fn junit_outcome(
             for finding in findings.iter().filter(|f| f.minimal.is_some()) {
                 write_minimal(&mut body, "", &report.hello.name, finding);
             }
-            let games = distinct_games(findings);
+            let games = report.findings.games(name);
             Outcome::Failed(
                 format!(
                     "{games} game{} diverge{}",

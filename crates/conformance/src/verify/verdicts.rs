@@ -248,12 +248,8 @@ impl VerifyReport {
 
     /// `Diverges` when the group named `name` has findings.
     fn diverges(&self, name: &str) -> Option<Verdict> {
-        let groups = self.groups();
-        let findings = groups.get(name)?;
-        let mut games: Vec<&str> = findings.iter().map(|f| f.source.as_str()).collect();
-        games.sort_unstable();
-        games.dedup();
-        Some(Verdict::Diverges { games: games.len() })
+        let games = self.findings.games(name);
+        (games > 0).then_some(Verdict::Diverges { games })
     }
 
     /// Which declaration makes a rule absent: the profile given to verify,

@@ -6,8 +6,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use drawrules_conformance::corpus::{
-    CorpusError, MAX_CASE_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS, MAX_TABLES, load_dir,
-    load_file, parse_file,
+    CorpusError, MAX_CASE_BYTES, MAX_CORPUS_BYTES, MAX_DEPTH, MAX_FILE_BYTES, MAX_ITEMS,
+    MAX_TABLES, load_dir, load_file, parse_file,
 };
 
 /// A fresh directory of its own for `name`, holding `files`.
@@ -66,6 +66,67 @@ fn a_file_over_the_size_limit_is_refused_by_its_size() {
     fs::remove_file(&big).unwrap();
     assert_eq!(load_dir(&dir).unwrap().len(), 1);
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// A case file of four cases, each padded with comments to under the case
+/// limit: about 1 MiB, within every limit of a file.
+fn a_mebibyte_of_cases() -> String {
+    let padding = format!("# {}\n", "-".repeat(78)).repeat(3_000);
+    (1..=4)
+        .map(|n| GOOD.replace("quiet", &format!("quiet-{n}")) + &padding)
+        .collect()
+}
+
+#[test]
+fn files_each_within_their_limit_that_together_pass_the_corpus_limit_are_refused() {
+    let text = a_mebibyte_of_cases();
+    assert!(text.len() < MAX_FILE_BYTES && text.len() > 900 * 1024);
+    parse_file("one.toml", &text).unwrap();
+    // As many files as fit under the corpus limit, then one more.
+    let fit = MAX_CORPUS_BYTES / text.len();
+    let names: Vec<String> = (0..=fit).map(|n| format!("f{n:02}.toml")).collect();
+    let files: Vec<(&str, &str)> = names
+        .iter()
+        .map(|name| (name.as_str(), text.as_str()))
+        .collect();
+    let dir = corpus_dir("total", &files);
+    let last = dir.join(&names[fit]);
+    let total = (text.len() * (fit + 1)) as u64;
+    let err = load_dir(&dir).unwrap_err();
+    assert_eq!(
+        err,
+        CorpusError::CorpusTooLarge {
+            file: display(&last),
+            total,
+            limit: MAX_CORPUS_BYTES,
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: the corpus's files hold {} bytes together up to this one, more than the limit \
+             of 16 MiB for a corpus",
+            display(&last),
+            thousands(total)
+        )
+    );
+    // Without the file that passed it, the corpus is read whole.
+    fs::remove_file(&last).unwrap();
+    assert_eq!(load_dir(&dir).unwrap().len(), 4 * fit);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// `n` with its digits grouped by three.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
 }
 
 #[test]

@@ -152,8 +152,9 @@ fn a_negative_clock_kept_is_an_input_finding_of_its_kind_not_a_fault() {
         report.groups()
     );
     assert_eq!(report.unexpected(), ["input"]);
-    let Problem::Divergence(divergence) = &report.findings[0].problem else {
-        panic!("{:?}", report.findings[0])
+    let first = report.findings.iter().next().expect("a finding");
+    let Problem::Divergence(divergence) = &first.problem else {
+        panic!("{first:?}")
     };
     assert_eq!(
         divergence.to_string(),
@@ -177,8 +178,9 @@ fn a_number_no_record_holds_in_the_answer_to_a_well_formed_game_is_a_fault() {
         })
         .collect();
     // Every generated game: each answer to a well-formed game has a clock
-    // of -1 at ply 0.
-    assert_eq!(faults.len(), 10, "{:#?}", report.findings);
+    // of -1 at ply 0 (the first few of them kept as examples).
+    assert_eq!(report.findings.count("fault"), 10, "{:#?}", report.findings);
+    assert_eq!(faults.len(), drawrules_conformance::verify::EXAMPLES);
     assert!(
         faults
             .iter()

@@ -112,16 +112,11 @@ fn run(pair: (&'static str, &'static str), seed: u64) -> VerifyReport {
     .unwrap()
 }
 
-/// The generated games of `report` with a finding in the `repetition`
-/// group.
+/// The games of `report` (generated games alone: it judges no corpus)
+/// with a finding in the `repetition` group.
 fn diverging_games(report: &VerifyReport) -> usize {
-    report
-        .findings
-        .iter()
-        .filter(|f| f.group() == "repetition" && f.source.starts_with("generated game "))
-        .map(|f| f.source.as_str())
-        .collect::<BTreeSet<_>>()
-        .len()
+    assert!(report.corpus.is_none());
+    report.findings.games("repetition")
 }
 
 /// Pairs of castling states tried through verify, one of each kind: one

@@ -80,11 +80,7 @@ fn empty_answers_are_findings_in_every_game() {
     let report = run(&mut subject, &options(40));
     let text = render::text(&report);
     assert!(!report.passed(), "{text}");
-    let shapes = report
-        .findings
-        .iter()
-        .filter(|f| f.group() == "answer-shape")
-        .count();
+    let shapes = report.findings.count("answer-shape");
     assert_eq!(shapes, 40, "{text}");
     assert_eq!(report.games_compared, 0, "{text}");
 }
@@ -152,11 +148,7 @@ fn unsupported_games_are_counted_and_fail_unless_allowed() {
         answer: refuse,
     };
     let strict = run(&mut subject, &options(60));
-    let refused = strict
-        .findings
-        .iter()
-        .filter(|f| matches!(f.problem, Problem::Unsupported(_)))
-        .count();
+    let refused = strict.findings.count("unsupported");
     assert!(refused > 0 && refused < 60, "{refused}");
     assert_eq!(strict.findings.len(), refused, "{}", render::text(&strict));
     assert_eq!(strict.unexpected(), ["unsupported"]);
@@ -246,16 +238,7 @@ fn a_systematic_fen_difference_hides_nothing() {
         },
     };
     let report = run(&mut subject, &options(100));
-    let games = |group: &str| {
-        let mut sources: Vec<&str> = report
-            .findings
-            .iter()
-            .filter(|f| f.group() == group)
-            .map(|f| f.source.as_str())
-            .collect();
-        sources.dedup();
-        sources.len()
-    };
+    let games = |group: &str| report.findings.games(group);
     // Every game compared at all (a game over at its start by an ending the
     // engine does not declare is not) diverges on the FEN.
     assert!(report.games_compared > 90);
@@ -631,7 +614,10 @@ fn an_engine_that_mixes_en_passant_conventions_fails_on_every_seed() {
             .iter()
             .filter(|f| f.cause() == Some(Cause::MixedEnPassantConventions))
             .collect();
-        assert_eq!(mixed.len(), report.findings.len(), "seed {seed}:\n{text}");
+        let (count, _) = report
+            .findings
+            .of_cause("fen", Some(Cause::MixedEnPassantConventions));
+        assert_eq!(count, report.findings.len(), "seed {seed}:\n{text}");
         // The minimal game is one step of the colour the run's convention
         // does not explain (or a start FEN that names its square).
         let minimal = mixed.iter().find_map(|f| f.minimal.as_ref()).unwrap();
@@ -732,12 +718,10 @@ fn a_fen_wrong_in_the_clock_and_the_en_passant_field_has_two_causes_each_shrunk(
             && markdown.contains("fen [usable-en-passant]"),
         "{markdown}"
     );
-    let mut games: Vec<&str> = report.findings.iter().map(|f| f.source.as_str()).collect();
-    games.sort_unstable();
-    games.dedup();
-    assert!(games.len() < report.findings.len(), "{text}");
+    let games = report.findings.games("fen");
+    assert!(games < report.findings.count("fen"), "{text}");
     assert!(
-        markdown.contains(&format!("| fen |  | diverges ({} games) |", games.len())),
+        markdown.contains(&format!("| fen |  | diverges ({games} games) |")),
         "{markdown}"
     );
 }

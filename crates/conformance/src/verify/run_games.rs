@@ -1,0 +1,155 @@
+//! The games of a run, made one at a time as they are judged: the corpus
+//! first (each case under each edition both it and the engine hold), then
+//! the generated games ([`Run`]), then the malformed inputs (for an engine
+//! that declares `moves`). A run holds no more of them than it judges at
+//! once.
+
+use drawrules::laws::Edition;
+use drawrules::{Judgement, StartPosition};
+use drawrules_scenario::Run;
+
+use crate::protocol::{Hello, Malformation};
+
+use super::shrink::Trial;
+use super::{Finding, Problem, VerifyOptions, malformed};
+
+/// One game of a run: where it came from, the game as sent, and the kind
+/// of malformed input it is, if it is one.
+#[derive(Debug, Clone)]
+pub(crate) struct RunGame {
+    pub(crate) source: String,
+    pub(crate) trial: Trial,
+    pub(crate) malformation: Option<Malformation>,
+}
+
+impl RunGame {
+    /// A finding of `problem` on this game, not shrunk.
+    pub(crate) fn finding(&self, problem: Problem, reference: Option<Judgement>) -> Finding {
+        Finding {
+            source: self.source.clone(),
+            game: self.trial.clone(),
+            reference,
+            minimal: None,
+            problem,
+        }
+    }
+}
+
+/// How many games of each kind a run has.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GameCounts {
+    pub(crate) cases: usize,
+    pub(crate) generated: usize,
+    pub(crate) malformed: usize,
+}
+
+impl GameCounts {
+    /// The games of the run.
+    pub(crate) fn total(self) -> usize {
+        self.cases + self.generated + self.malformed
+    }
+}
+
+/// The games of a run, in order, each made when it is asked for.
+pub(crate) struct RunGames {
+    counts: GameCounts,
+    cases: std::vec::IntoIter<RunGame>,
+    seed: u64,
+    /// The engine's editions: a generated game in another is sent in the
+    /// first of these.
+    editions: Vec<Edition>,
+    generated: std::iter::Take<std::iter::Enumerate<Run>>,
+    malformed: std::iter::Enumerate<std::vec::IntoIter<(Malformation, Trial)>>,
+}
+
+impl RunGames {
+    /// The games `options` ask of an engine whose handshake is `hello`.
+    pub(crate) fn of(hello: &Hello, options: &VerifyOptions) -> RunGames {
+        let cases = cases(hello, options);
+        let malformed = malformed::malformed_games(hello);
+        RunGames {
+            counts: GameCounts {
+                cases: cases.len(),
+                generated: options.games,
+                malformed: malformed.len(),
+            },
+            cases: cases.into_iter(),
+            seed: options.seed,
+            generated: Run::new(options.seed).enumerate().take(options.games),
+            malformed: malformed.into_iter().enumerate(),
+            editions: hello.editions.clone(),
+        }
+    }
+
+    /// How many games of each kind.
+    pub(crate) fn counts(&self) -> GameCounts {
+        self.counts
+    }
+
+    /// How many games in all.
+    pub(crate) fn total(&self) -> usize {
+        self.counts.total()
+    }
+}
+
+impl Iterator for RunGames {
+    type Item = RunGame;
+
+    fn next(&mut self) -> Option<RunGame> {
+        if let Some(case) = self.cases.next() {
+            return Some(case);
+        }
+        if let Some((index, scenario)) = self.generated.next() {
+            let edition = if self.editions.contains(&scenario.edition) {
+                scenario.edition
+            } else {
+                self.editions.first().copied().unwrap_or(scenario.edition)
+            };
+            return Some(RunGame {
+                source: format!("generated game {index} (seed {})", self.seed),
+                trial: Trial {
+                    fen: scenario.start.to_string(),
+                    moves: scenario.uci().iter().map(ToString::to_string).collect(),
+                    edition,
+                },
+                malformation: None,
+            });
+        }
+        let (index, (kind, trial)) = self.malformed.next()?;
+        Some(RunGame {
+            source: format!("malformed input {index} ({kind})"),
+            trial,
+            malformation: Some(kind),
+        })
+    }
+}
+
+/// The corpus games of a run: each case under each edition both it and
+/// the engine hold.
+fn cases(hello: &Hello, options: &VerifyOptions) -> Vec<RunGame> {
+    let mut games: Vec<RunGame> = Vec::new();
+    let Some(corpus) = &options.corpus else {
+        return games;
+    };
+    for (group, case) in corpus.cases() {
+        for &edition in &case.editions {
+            if !hello.editions.contains(&edition) {
+                continue;
+            }
+            let fen = case
+                .fen
+                .clone()
+                .unwrap_or_else(|| StartPosition::standard().to_string());
+            games.push(RunGame {
+                source: format!("case {} ({edition})", case.full_name(group)),
+                trial: Trial {
+                    fen,
+                    moves: case.moves().map(str::to_owned).collect(),
+                    edition,
+                },
+                malformation: None,
+            });
+        }
+    }
+    games
+}
