@@ -473,11 +473,19 @@ impl Arbiter {
 
     /// The legal moves that would complete 50 moves by each player without
     /// a pawn move or capture (Article 9.3.1); empty once the game is over.
+    #[inline]
     pub fn fifty_moves_on_move(&self) -> Vec<Move> {
         // While mate and stalemate are open, any legal move rules both out.
         if self.clock < 99 || (!self.unsettled && self.is_over()) {
             return Vec::new();
         }
+        self.fifty_moves()
+    }
+
+    /// The moves of [`Arbiter::fifty_moves_on_move`] at a clock of 99 or
+    /// more in a game that goes on: every legal move but the pawn moves and
+    /// captures.
+    fn fifty_moves(&self) -> Vec<Move> {
         let legal = self.position.legal_moves();
         let mut moves = Vec::with_capacity(legal.len());
         moves.extend(legal.into_iter().filter(|mv| !mv.is_zeroing()));
