@@ -337,7 +337,12 @@ impl Arbiter {
 
     /// The draws the player to move may claim on the position as it stands
     /// (Articles 9.2.2 and 9.3.2), in article order.
+    #[inline]
     pub fn claims(&self) -> Vec<Claim> {
+        // Most plies are below a clock of 100 and on no third occurrence.
+        if self.clock < 100 && self.repetition() < 3 {
+            return Vec::new();
+        }
         Claim::ALL
             .into_iter()
             .filter(|&claim| self.may_claim(claim))
