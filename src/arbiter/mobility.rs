@@ -3,7 +3,7 @@
 //! cheap; every legal move is generated only when none of the cheap
 //! proofs holds.
 
-use shakmaty::{Bitboard, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
 
 /// Whether the player to move has a legal move, `checkers` being the
 /// enemy men that give check (shakmaty's `checkers`).
@@ -58,6 +58,44 @@ fn has_legal_king_step(position: &Chess, king: Square) -> bool {
                 .attacks_to(to, !position.turn(), without_king)
                 .is_empty()
         })
+}
+
+/// Whether `mv`, a quiet move (no capture, no promotion) of a knight,
+/// bishop, rook, queen or king to an empty square, is legal: the man
+/// reaches the square on the board as it stands, and no enemy man attacks
+/// its king once it has moved (nothing is taken, so the enemy men stay
+/// where they are). Any other move is asked of shakmaty.
+pub(super) fn is_legal_quiet(position: &Chess, mv: Move) -> bool {
+    let Move::Normal {
+        role,
+        from,
+        capture: None,
+        to,
+        promotion: None,
+    } = mv
+    else {
+        return position.is_legal(mv);
+    };
+    let board = position.board();
+    let turn = position.turn();
+    let king = match role {
+        Role::Pawn => return position.is_legal(mv),
+        Role::King => Some(to),
+        _ => board.king_of(turn),
+    };
+    let Some(king) = king else {
+        return position.is_legal(mv);
+    };
+    let piece = role.of(turn);
+    let occupied = board.occupied();
+    if board.piece_at(from) != Some(piece)
+        || occupied.contains(to)
+        || !attacks::attacks(from, piece, occupied).contains(to)
+    {
+        return false;
+    }
+    let after = occupied ^ Bitboard::from(from) ^ Bitboard::from(to);
+    board.attacks_to(king, !turn, after).is_empty()
 }
 
 #[cfg(test)]

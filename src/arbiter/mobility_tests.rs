@@ -1,12 +1,13 @@
 //! The cheap proofs of a legal move against shakmaty's move generation:
 //! on every position of many random games and on named corner cases,
 //! [`has_legal_move`] says a legal move exists exactly when shakmaty
-//! generates one.
+//! generates one, and [`is_legal_quiet`] answers as shakmaty's
+//! `is_legal` on every quiet piece move to an empty square.
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Position};
+use shakmaty::{Bitboard, CastlingMode, Chess, Move, Position};
 
-use super::has_legal_move;
+use super::{has_legal_move, is_legal_quiet};
 
 /// The position of a FEN.
 fn position(fen: &str) -> Chess {
@@ -61,6 +62,32 @@ impl Dice {
     }
 }
 
+/// Every quiet move of a piece of the player to move to an empty square,
+/// whether it reaches it or not: the quick legality test of each against
+/// shakmaty's; returns the answers.
+fn quiet_moves_agree(position: &Chess) -> Vec<bool> {
+    let board = position.board();
+    let empty = !board.occupied();
+    let pieces = position.us() & !board.pawns();
+    let mut answers = Vec::new();
+    for from in pieces {
+        let role = board.role_at(from).expect("a man");
+        for to in empty & !Bitboard::from(from) {
+            let mv = Move::Normal {
+                role,
+                from,
+                capture: None,
+                to,
+                promotion: None,
+            };
+            let legal = position.is_legal(mv);
+            assert_eq!(is_legal_quiet(position, mv), legal, "{mv:?}");
+            answers.push(legal);
+        }
+    }
+    answers
+}
+
 #[test]
 fn the_proof_agrees_with_move_generation_on_random_games() {
     let starts = [
@@ -72,12 +99,16 @@ fn the_proof_agrees_with_move_generation_on_random_games() {
     ];
     let mut dice = Dice(0x5eed_cafe);
     let (mut positions, mut stuck, mut in_check) = (0, 0, 0);
+    let mut quiet = [0usize; 2];
     for fen in starts {
         for _ in 0..60 {
             let mut game = position(fen);
             for _ in 0..120 {
                 positions += 1;
                 in_check += usize::from(game.is_check());
+                for legal in quiet_moves_agree(&game) {
+                    quiet[usize::from(legal)] += 1;
+                }
                 if agrees(&game) {
                     stuck += 1;
                     break;
@@ -87,9 +118,10 @@ fn the_proof_agrees_with_move_generation_on_random_games() {
             }
         }
     }
-    // The comparison ran on every position; these show that it met both
-    // answers and positions in check.
+    // The comparisons ran on every position; these show that they met
+    // both answers and positions in check.
     assert!(positions > 20_000, "{positions} positions");
+    assert!(quiet[0] > 100_000 && quiet[1] > 100_000, "{quiet:?}");
     assert!(stuck > 10, "{stuck} positions without a legal move");
     assert!(in_check > 500, "{in_check} positions in check");
 }

@@ -48,7 +48,7 @@ use crate::start::{ParseStartError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
 use crate::unwinnable::deadness_in;
 use carried::Carried;
-use mobility::has_legal_move;
+use mobility::{has_legal_move, is_legal_quiet};
 use thiserror::Error;
 use window::{Key, Window, hash, hash_after};
 
@@ -461,7 +461,7 @@ impl Arbiter {
             // The hash rules most targets out before the move's legality
             // is asked; a match is confirmed on the full position.
             if hash_after(&self.position, self.hash, mv) != target_hash
-                || !self.position.is_legal(mv)
+                || !is_legal_quiet(&self.position, mv)
             {
                 continue;
             }
