@@ -1,11 +1,13 @@
 //! Games per second for `drawrules adjudicate`, on one and on two threads,
 //! against a bare replay of the same games on one thread (`pgn-reader`
 //! collecting the SAN of the main line, shakmaty turning SAN into moves and
-//! playing them, no rules), in one process. Decompression is timed apart:
+//! playing them, no rules) and against the same replay keeping an
+//! incremental Zobrist hash, in one process. Decompression is timed apart:
 //! both read the already decompressed text.
 //!
 //! Run with `cargo bench --bench adjudicate`.
 
+use std::hint::black_box;
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -15,7 +17,8 @@ use drawrules::Edition;
 use drawrules_pgn::adjudicate::{AdjudicateOptions, adjudicate_source};
 use drawrules_pgn::{PgnGame, decompressed};
 use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
-use shakmaty::Position;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{EnPassantMode, Position};
 
 /// A bare `pgn-reader` visitor: the tags that set up the position (FEN,
 /// Variant) and the main line's SAN, as any program that replays a PGN
@@ -61,25 +64,38 @@ impl Visitor for Bare {
     }
 }
 
-/// Replays a game's main line with shakmaty alone; returns the plies
-/// played (stopping at the first move that is not legal).
-fn bare_replay(game: &PgnGame) -> u64 {
+/// Replays a game's main line with shakmaty alone, keeping its Zobrist
+/// hash incrementally when `hashed` says so (as anything that looks for
+/// repetitions must); returns the plies played (stopping at the first
+/// move that is not legal).
+fn bare_replay(game: &PgnGame, hashed: bool) -> u64 {
     let Ok(start) = game.start() else { return 0 };
     let mut position = start.position().clone();
+    let mut hash = hashed.then(|| position.zobrist_hash::<Zobrist64>(EnPassantMode::Legal));
     let mut plies = 0;
     for san in &game.moves {
         let Ok(mv) = san.san.to_move(&position) else {
             break;
         };
+        let updated = hash.map(|hash| position.update_zobrist_hash(hash, mv, EnPassantMode::Legal));
         position.play_unchecked(mv);
+        if let Some(updated) = updated {
+            hash = Some(updated.unwrap_or_else(|| position.zobrist_hash(EnPassantMode::Legal)));
+        }
         plies += 1;
     }
+    black_box(hash);
     plies
 }
 
 /// Reads every game of `text` with bare `pgn-reader` and replays it on
 /// the calling thread: (games, plies).
 fn bare(text: &[u8]) -> (u64, u64) {
+    bare_read(text, false)
+}
+
+/// [`bare`], the replay keeping a Zobrist hash when `hashed` says so.
+fn bare_read(text: &[u8], hashed: bool) -> (u64, u64) {
     let mut reader = Reader::new(text);
     let mut visitor = Bare::default();
     let (mut games, mut plies) = (0, 0);
@@ -87,7 +103,7 @@ fn bare(text: &[u8]) -> (u64, u64) {
         match reader.read_game(&mut visitor) {
             Ok(Some(game)) => {
                 games += 1;
-                plies += bare_replay(&game);
+                plies += bare_replay(&game, hashed);
             }
             Ok(None) => break,
             Err(_) => {
@@ -136,23 +152,34 @@ fn adjudicated(name: &str, text: &[u8], threads: usize) -> u64 {
     games
 }
 
-/// How many rounds of the four contenders are run.
+/// How many rounds of the contenders are run.
 const ROUNDS: usize = 7;
 
-/// The four contenders, timed in turn round after round: bare on 1
-/// thread, bare on 2, adjudicate on 1, adjudicate on 2. Every run must
-/// read `games` games. Returns the games and each round's four times.
-fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 4]>) {
+/// The contenders, one per name, in the order [`timings`] runs them.
+const CONTENDERS: [&str; 5] = [
+    "bare pgn-reader + shakmaty replay, 1 thread",
+    "bare replay, 2 threads on the text's halves",
+    "adjudicate, 1 thread",
+    "adjudicate, 2 threads",
+    "bare replay + incremental Zobrist, 1 thread",
+];
+
+/// The contenders, timed in turn round after round: bare on 1 thread,
+/// bare on 2, adjudicate on 1, adjudicate on 2, bare with a Zobrist hash
+/// on 1. Every run must read `games` games. Returns the games and each
+/// round's times.
+fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
     let (games, _) = bare(text);
     let mut rounds = Vec::new();
     for _ in 0..ROUNDS {
-        let runs: [&dyn Fn() -> u64; 4] = [
+        let runs: [&dyn Fn() -> u64; 5] = [
             &|| bare(text).0,
             &|| bare_two_threads(text).0,
             &|| adjudicated(name, text, 1),
             &|| adjudicated(name, text, 2),
+            &|| bare_read(text, true).0,
         ];
-        let mut round = [Duration::ZERO; 4];
+        let mut round = [Duration::ZERO; 5];
         for (slot, run) in round.iter_mut().zip(runs) {
             let started = Instant::now();
             let read = run();
@@ -225,24 +252,18 @@ fn main() {
             unpacking.as_secs_f64()
         );
         let (games, rounds) = timings(file, &text);
-        // A shared machine has slow spells: the four runs of a round are
+        // A shared machine has slow spells: the runs of a round are
         // close in time, so each round gives its own ratios to its bare
         // run, and the median round's ratio is shown (with the fastest run
         // of each contender for scale).
         println!(
-            "{games} games, {ROUNDS} rounds; ratio: median over the rounds of the round's ratio to its bare 1-thread replay"
+            "{games} games, {ROUNDS} rounds; ratio: median over the rounds of the round's ratio to its bare 1-thread replay (vs hash: to its replay with Zobrist)"
         );
         println!(
-            "{:<46} {:>14} {:>6} {:>12}",
-            "", "best games/s", "ratio", "ratio range"
+            "{:<46} {:>14} {:>6} {:>12} {:>8}",
+            "", "best games/s", "ratio", "ratio range", "vs hash"
         );
-        let names = [
-            "bare pgn-reader + shakmaty replay, 1 thread",
-            "bare replay, 2 threads on the text's halves",
-            "adjudicate, 1 thread",
-            "adjudicate, 2 threads",
-        ];
-        for (at, what) in names.iter().enumerate() {
+        for (at, what) in CONTENDERS.iter().enumerate() {
             let best = rounds
                 .iter()
                 .map(|round| round[at])
@@ -254,12 +275,17 @@ fn main() {
                 .collect();
             let low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
             let high = ratios.iter().copied().fold(0.0, f64::max);
+            let to_hashed: Vec<f64> = rounds
+                .iter()
+                .map(|round| round[4].as_secs_f64() / round[at].as_secs_f64())
+                .collect();
             println!(
-                "{what:<46} {:>14.0} {:>6.2} {:>5.2}-{:<6.2}",
+                "{what:<46} {:>14.0} {:>6.2} {:>5.2}-{:<6.2} {:>8.2}",
                 games as f64 / best.as_secs_f64(),
                 median(ratios),
                 low,
-                high
+                high,
+                median(to_hashed)
             );
         }
     }

@@ -5,7 +5,8 @@
 //!
 //! * the clock is a counter; the automatic endings are decided once per ply,
 //!   and whether any legal move exists (mate, stalemate) is first settled by
-//!   a cheap legal king step, generating all moves only when there is none;
+//!   a cheap proof (out of check, a man that cannot be pinned with a move;
+//!   a legal king step), generating all moves only when there is none;
 //! * repetitions are looked for only among the positions since the last
 //!   pawn move, capture or loss of a castling right (nothing older can come
 //!   back), with the same player to move, by Zobrist hash, and every hash
@@ -35,12 +36,13 @@
 //! the rooks' files (Shredder-FEN).
 
 mod carried;
+mod mobility;
 mod window;
 
 use shakmaty::fen::Fen;
 use shakmaty::san::{San, SanError};
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position, attacks};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Move, Position};
 
 use crate::laws::{Claim, Edition, Ending, GameResult};
 use crate::mating::{DeadRule, Deadness};
@@ -50,6 +52,7 @@ use crate::start::{ParseStartError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
 use crate::unwinnable::{Spent, deadness_sparing};
 use carried::Carried;
+use mobility::{has_legal_move, is_legal_quiet};
 use thiserror::Error;
 use window::{Key, Window, hash, hash_after};
 
@@ -320,9 +323,10 @@ impl Arbiter {
     /// scratch: the player to move has no legal move (Articles 5.1.1 and
     /// 5.2.1).
     fn stuck(&self) -> Option<&'static Ending> {
-        if has_legal_king_step(&self.position) || !self.position.legal_moves().is_empty() {
+        let checkers = self.position.checkers();
+        if has_legal_move(&self.position, checkers) {
             None
-        } else if self.position.is_check() {
+        } else if checkers.any() {
             Some(&Ending::Checkmate)
         } else {
             Some(&Ending::Stalemate)
@@ -342,7 +346,12 @@ impl Arbiter {
 
     /// The draws the player to move may claim on the position as it stands
     /// (Articles 9.2.2 and 9.3.2), in article order.
+    #[inline]
     pub fn claims(&self) -> Vec<Claim> {
+        // Most plies are below a clock of 100 and on no third occurrence.
+        if self.clock < 100 && self.repetition() < 3 {
+            return Vec::new();
+        }
         Claim::ALL
             .into_iter()
             .filter(|&claim| self.may_claim(claim))
@@ -410,12 +419,7 @@ impl Arbiter {
     #[inline]
     pub fn claimable_on_move(&self, claim: Claim) -> bool {
         match claim {
-            // Most plies have no position that stood twice with the other
-            // player to move: nothing to look for.
-            Claim::ThreefoldRepetition => {
-                self.window.threefold_targets().next().is_some()
-                    && !self.threefold_on_move().is_empty()
-            }
+            Claim::ThreefoldRepetition => !self.threefold_on_move().is_empty(),
             Claim::FiftyMoves => !self.fifty_moves_on_move().is_empty(),
         }
     }
@@ -428,10 +432,19 @@ impl Arbiter {
     /// target position must differ from the current one on exactly two
     /// squares, the move's from and to: at most one move per target is
     /// tried, and confirmed on the full position.
+    #[inline]
     pub fn threefold_on_move(&self) -> Vec<Move> {
-        if !self.unsettled && self.is_over() {
+        // Most plies have no position that stood twice with the other
+        // player to move: nothing to look for.
+        if self.window.threefold_targets().next().is_none() || (!self.unsettled && self.is_over()) {
             return Vec::new();
         }
+        self.threefold_moves()
+    }
+
+    /// The moves of [`Arbiter::threefold_on_move`] in a game that goes on,
+    /// towards the targets of the window.
+    fn threefold_moves(&self) -> Vec<Move> {
         let occupied = self.position.board().occupied();
         let mut moves: Vec<Move> = Vec::new();
         for (target_hash, target) in self.window.threefold_targets() {
@@ -454,11 +467,16 @@ impl Arbiter {
                 to,
                 promotion: None,
             };
-            if !self.position.is_legal(mv) {
+            // The hash rules most targets out before the move's legality
+            // is asked; a match is confirmed on the full position.
+            if hash_after(&self.position, self.hash, mv) != target_hash
+                || !is_legal_quiet(&self.position, mv)
+            {
                 continue;
             }
-            let (child, child_hash) = after(&self.position, self.hash, mv);
-            if child_hash == target_hash && Key::of(&child) == *target {
+            let mut child = self.position.clone();
+            child.play_unchecked(mv);
+            if Key::of(&child) == *target {
                 moves.push(mv);
             }
         }
@@ -469,16 +487,23 @@ impl Arbiter {
 
     /// The legal moves that would complete 50 moves by each player without
     /// a pawn move or capture (Article 9.3.1); empty once the game is over.
+    #[inline]
     pub fn fifty_moves_on_move(&self) -> Vec<Move> {
         // While mate and stalemate are open, any legal move rules both out.
         if self.clock < 99 || (!self.unsettled && self.is_over()) {
             return Vec::new();
         }
-        self.position
-            .legal_moves()
-            .into_iter()
-            .filter(|mv| !mv.is_zeroing())
-            .collect()
+        self.fifty_moves()
+    }
+
+    /// The moves of [`Arbiter::fifty_moves_on_move`] at a clock of 99 or
+    /// more in a game that goes on: every legal move but the pawn moves and
+    /// captures.
+    fn fifty_moves(&self) -> Vec<Move> {
+        let legal = self.position.legal_moves();
+        let mut moves = Vec::with_capacity(legal.len());
+        moves.extend(legal.into_iter().filter(|mv| !mv.is_zeroing()));
+        moves
     }
 
     /// The full status record of the current ply.
@@ -683,8 +708,9 @@ impl Arbiter {
     fn decide_endings(&mut self) {
         self.unsettled = false;
         self.ended.clear();
-        let stuck = !has_legal_king_step(&self.position) && self.position.legal_moves().is_empty();
-        let check = self.position.is_check();
+        let checkers = self.position.checkers();
+        let stuck = !has_legal_move(&self.position, checkers);
+        let check = checkers.any();
         let checkmate = stuck && check;
         let fivefold = self.is_fivefold();
         let dead = self.dead(checkmate);
@@ -805,25 +831,6 @@ impl Rules for Arbiter {
     }
 }
 
-/// Whether the king of the player to move can step to a neighbouring square
-/// that no enemy man attacks once the king has left its own: a cheap proof
-/// that some legal move exists (castling aside, which never matters here).
-/// When it fails, the caller generates every legal move.
-fn has_legal_king_step(position: &Chess) -> bool {
-    let board = position.board();
-    let Some(king) = board.king_of(position.turn()) else {
-        return false;
-    };
-    let without_king = board.occupied().without(king);
-    (attacks::king_attacks(king) & !position.us())
-        .into_iter()
-        .any(|to| {
-            board
-                .attacks_to(to, !position.turn(), without_king)
-                .is_empty()
-        })
-}
-
 /// The castling field of `position` in Shredder-FEN: each right's rook file,
 /// upper case for White, White first and on each side the king's side (the
 /// higher file) first; `-` when no right is left.
@@ -843,15 +850,6 @@ fn shredder_castling(position: &Chess) -> String {
     } else {
         field
     }
-}
-
-/// The position after the legal move `mv` and its hash, updated
-/// incrementally where shakmaty can, recomputed otherwise.
-fn after(before: &Chess, before_hash: u64, mv: Move) -> (Chess, u64) {
-    let hash = hash_after(before, before_hash, mv);
-    let mut position = before.clone();
-    position.play_unchecked(mv);
-    (position, hash)
 }
 
 /// A SAN move the arbiter could not play.
