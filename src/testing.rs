@@ -17,3 +17,17 @@ pub fn position_in(fen: &str, mode: CastlingMode) -> Chess {
         .into_position(mode)
         .expect("test position")
 }
+
+/// A small deterministic generator (xorshift), so that the games a test
+/// plays are the same on every run.
+pub struct Dice(pub u64);
+
+impl Dice {
+    /// A number below `sides`.
+    pub fn roll(&mut self, sides: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % sides as u64) as usize
+    }
+}

@@ -8,12 +8,12 @@ use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Move, Position};
 
 use super::{has_legal_move, is_legal_quiet};
+use crate::testing::{Dice, position_in};
 
-/// The position of a FEN.
+/// The position of a FEN (castling rights by rook file, as every start
+/// of these tests writes them).
 fn position(fen: &str) -> Chess {
-    let fen: Fen = fen.parse().expect("a FEN");
-    fen.into_position(CastlingMode::Chess960)
-        .expect("a legal position")
+    position_in(fen, CastlingMode::Chess960)
 }
 
 /// Whether the cheap proof agrees with the move generation on `position`;
@@ -48,18 +48,6 @@ fn a_free_man_proves_nothing_in_check() {
     assert!(agrees(&position("8/8/8/8/8/5k2/5p2/5K2 w - - 0 1")));
     // A pawn off the king's lines with its square in front free.
     assert!(!agrees(&position("7k/5Q2/6K1/8/8/8/p7/8 b - - 0 1")));
-}
-
-/// A small deterministic generator (xorshift).
-struct Dice(u64);
-
-impl Dice {
-    fn roll(&mut self, sides: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % sides as u64) as usize
-    }
 }
 
 /// Every quiet move of a piece of the player to move to an empty square,

@@ -6,19 +6,7 @@ use shakmaty::{Move, Position};
 use super::Arbiter;
 use crate::laws::Edition;
 use crate::start::StartPosition;
-
-/// A small deterministic generator (xorshift), so that the games are the
-/// same on every run.
-struct Dice(u64);
-
-impl Dice {
-    fn roll(&mut self, sides: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % sides as u64) as usize
-    }
-}
+use crate::testing::Dice;
 
 /// Every answer of the arbiter that replay mode could change.
 fn answers(arbiter: &Arbiter) -> String {
