@@ -11,7 +11,7 @@
 //!   accepted [`Reading`]s of the corpus and the published FEN
 //!   [`Convention`]s, one per field decided for the whole run
 //!   ([`ConventionTally`]); a FEN departs once per field ([`FenField`]);
-//! * malformed input in every run ([`Malformation`]), in its own group;
+//! * malformed input in every run ([`Malformation`](crate::protocol::Malformation)), in its own group;
 //! * shrinking each group and cause to a minimal game (a prefix of moves
 //!   replaced by the FEN it reaches, moves dropped, simpler starts);
 //! * [`Findings`]: every finding of a run counted, per group and cause,
