@@ -18,6 +18,8 @@ mod faults;
 mod pipe;
 mod shell;
 mod stderr;
+#[cfg(test)]
+mod test_engines;
 #[cfg(all(test, unix))]
 mod tests;
 #[cfg(all(test, windows))]

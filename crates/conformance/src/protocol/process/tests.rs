@@ -3,22 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use drawrules::Edition;
-
+use super::test_engines::{HELLO, pids, request, scratch};
 use super::*;
-use crate::protocol::Plies;
-
-const HELLO: &str = r#"{"type":"hello","protocol":1,"name":"t","implements":[],"editions":["fide-2018"],"draws":"claims"}"#;
-
-fn request(moves: Vec<String>) -> JudgeRequest {
-    JudgeRequest {
-        id: 1,
-        edition: Edition::Fide2018,
-        fen: "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".into(),
-        moves,
-        plies: Plies::All,
-    }
-}
 
 /// Whether process `pid` is gone (a zombie is gone: it runs no more).
 fn gone(pid: u32) -> bool {
@@ -33,20 +19,6 @@ fn gone(pid: u32) -> bool {
             matches!(state, Some("Z" | "X"))
         })
         .unwrap_or(true)
-}
-
-/// A file to write pids to, unique to the test.
-fn pid_file(name: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("drawrules-{name}-{}.pids", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-fn pids(path: &std::path::Path) -> Vec<u32> {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.split_whitespace()
-        .map(|pid| pid.parse().unwrap())
-        .collect()
 }
 
 #[test]
@@ -83,7 +55,7 @@ fn a_request_the_engine_does_not_read_is_a_timeout_and_then_the_engine_is_broken
 
 #[test]
 fn children_that_leave_the_group_go_with_the_engine() {
-    let file = pid_file("setsid");
+    let file = scratch("setsid", "pids");
     let path = file.display();
     // The engine's child starts its own session, and the engine writes
     // its own pid too; both keep the output open.
@@ -106,7 +78,7 @@ fn children_that_leave_the_group_go_with_the_engine() {
 
 #[test]
 fn orphans_of_an_engine_that_exited_go_too() {
-    let file = pid_file("orphan");
+    let file = scratch("orphan", "pids");
     let path = file.display();
     // The engine answers the handshake and exits; its child, in a session
     // of its own, holds the output open.
@@ -128,16 +100,4 @@ fn orphans_of_an_engine_that_exited_go_too() {
     assert_eq!(pids.len(), 1, "{pids:?}");
     assert!(gone(pids[0]), "{pids:?} left running");
     let _ = std::fs::remove_file(&file);
-}
-
-#[test]
-fn an_engine_that_exits_at_the_handshake_is_a_fault() {
-    let mut engine = EngineProcess::new("exit 3", Duration::from_millis(300));
-    let err = engine.hello().unwrap_err();
-    assert_eq!(
-        err,
-        EngineError::Exited {
-            status: Some("exit status: 3".to_owned())
-        }
-    );
 }

@@ -2,37 +2,16 @@
 //! not read, children detached from the engine's console and process
 //! group that outlive it. (The Unix counterparts are in `tests`.)
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use drawrules::Edition;
 use windows_sys::Win32::Foundation::{CloseHandle, WAIT_OBJECT_0};
 use windows_sys::Win32::System::Threading::{
     OpenProcess, PROCESS_SYNCHRONIZE, WaitForSingleObject,
 };
 
+use super::test_engines::{HELLO, pids, request, scratch};
 use super::*;
-use crate::protocol::Plies;
-
-const HELLO: &str = r#"{"type":"hello","protocol":1,"name":"t","implements":[],"editions":["fide-2018"],"draws":"claims"}"#;
-
-fn request(moves: Vec<String>) -> JudgeRequest {
-    JudgeRequest {
-        id: 1,
-        edition: Edition::Fide2018,
-        fen: "4k3/8/8/8/8/8/8/R3K3 w - - 0 1".into(),
-        moves,
-        plies: Plies::All,
-    }
-}
-
-/// A file of the test named `name` ending in `ending`, none there yet.
-fn scratch(name: &str, ending: &str) -> PathBuf {
-    let path =
-        std::env::temp_dir().join(format!("drawrules-{name}-{}.{ending}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
-}
 
 /// An engine running the Python program `body`, after `pids` (the path of
 /// a file to append pids to) and `hello` (the handshake line) are defined.
@@ -51,13 +30,6 @@ fn engine(name: &str, pids: &Path, body: &str, timeout: Duration) -> EngineProce
 const DETACHED_CHILD: &str = "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'], \
      creationflags=subprocess.DETACHED_PROCESS | subprocess.CREATE_NEW_PROCESS_GROUP)\n\
      open(pids, 'a').write(f'{child.pid}\\n')";
-
-fn pids(path: &Path) -> Vec<u32> {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.split_whitespace()
-        .map(|pid| pid.parse().unwrap())
-        .collect()
-}
 
 /// Whether process `pid` is gone (it has exited, or there is none).
 fn gone(pid: u32) -> bool {
@@ -134,16 +106,4 @@ fn children_of_an_engine_that_exited_go_too() {
     assert_eq!(pids.len(), 1, "{pids:?}");
     assert!(gone(pids[0]), "{pids:?} left running");
     let _ = std::fs::remove_file(&file);
-}
-
-#[test]
-fn an_engine_that_exits_at_the_handshake_is_a_fault() {
-    let mut engine = EngineProcess::new("exit 3", Duration::from_millis(300));
-    let err = engine.hello().unwrap_err();
-    assert_eq!(
-        err,
-        EngineError::Exited {
-            status: Some("exit code: 3".to_owned())
-        }
-    );
 }
