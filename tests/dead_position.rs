@@ -655,6 +655,54 @@ fn pawns_behind_a_chain_walk_up_to_it_and_stop() {
     fast_line_replays(&runs, Color::Black, "Black's g-pawn queens");
 }
 
+/// The last square of a stuck side (point 6 of the wall): White's king
+/// has h3 and h4 and nothing else of White's ever moves; Black's king
+/// could take h5 and free the h-pawn only from g5 or g6, and every
+/// arrival on g5 leaves White without a move (g6 is guarded by the
+/// h5-pawn): the game ends there in stalemate. Kept off g5, the black
+/// king never takes anything and no man of either side ever checks: dead
+/// for both sides, which the independent visit of all the positions
+/// reachable confirms. Black's king is barred on White's question
+/// because White is the stuck side, and on Black's because Black has no
+/// bishop, rook or queen whose line the king could uncover.
+#[test]
+fn a_king_that_could_only_get_round_by_stalemating() {
+    let cornered = chess("1k6/8/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1");
+    for side in Color::ALL {
+        both_never_mate(&cornered, side, Some(NoMate::Wall));
+        assert_eq!(mate_reachable(&cornered, side, 200_000), Some(false));
+    }
+    // From CHA's published positions: with two dark-squared bishops Black
+    // could uncover a check on h4, so only White's side is proved.
+    let bishops = chess("1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1");
+    both_never_mate(&bishops, Color::White, Some(NoMate::Wall));
+    both_never_mate(&bishops, Color::Black, None);
+    assert_eq!(mate_reachable(&bishops, Color::White, 200_000), Some(false));
+}
+
+/// Counterexamples to a first reading of point 6 that let the stuck
+/// side's men and king count as kept still by the arriving king itself
+/// (the king fixed because its squares were barred, and barred because it
+/// was fixed): in the first White's h4-pawn is held only by its own king,
+/// and White mates after the black king walks off (the pawn runs); in the
+/// second Black's c-pawn is held only by the white king on c1, and
+/// Black's king only by the squares that king attacks, so every square
+/// the white king could step to looked like one that stalemates Black,
+/// while Black queens on c1 as soon as it steps off. Neither argument may
+/// prove these.
+#[test]
+fn a_barred_king_never_holds_the_stuck_side_still() {
+    let pawn_behind_its_king = chess("8/6p1/6Pp/7K/5k1P/8/8/8 b - - 0 1");
+    both_never_mate(&pawn_behind_its_king, Color::White, None);
+    let pawn_before_the_king = chess("8/8/8/8/8/8/p1p5/kbK5 w - - 0 1");
+    both_never_mate(&pawn_before_the_king, Color::Black, None);
+    fast_line_replays(
+        &pawn_before_the_king,
+        Color::Black,
+        "c1=Q after the king steps off",
+    );
+}
+
 /// Bishops of one colour against rooks, queens and bishops of that colour,
 /// and a lone knight against queens: random placements, the defending side
 /// to move, and every one in check from the minor pieces is looked at: none

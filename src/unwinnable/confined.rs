@@ -39,6 +39,17 @@
 //! could stand on them plus the one the mating king could cover. The
 //! argument gives up on a position with an en passant capture possible
 //! now, or with a castling right other than standard chess's.
+//!
+//! When this fails and no castling right is left, the reaches are grown
+//! again with one king kept off the squares where its arrival would leave
+//! the other side without a legal move ([`stalemating`]): the game ends
+//! on such an arrival, so no later position needs covering. It ends in
+//! stalemate, or in a mate by the arriving king's side; that is never a
+//! mate by the side asked about when it is the side left without a move,
+//! or when the arriving king is its own and it has no bishop, rook or
+//! queen (a king never checks; only a line it uncovers could). A king
+//! that could walk round to take a pawn and free the one behind it is so
+//! shown never to get there when the only way round stalemates first.
 
 use shakmaty::{
     Bitboard, Board, Chess, Color, EnPassantMode, Position, Rank, Role, Square, attacks,
@@ -56,7 +67,14 @@ struct Man {
 }
 
 /// Whether `mater` can never mate from `position` because every man stays
-/// in its reach (see the module).
+/// in its reach (see the module): first as the reaches stand, then, with
+/// no castling right left, with a king kept off the squares where its
+/// arrival would leave the other side without a legal move (see
+/// [`stalemating`]). The game ends on such an arrival, never in a mate
+/// by `mater` when `mater` is the side left without a move, nor when the
+/// arriving king is `mater`'s and `mater` has no bishop, rook or queen
+/// (only a line the king uncovers could check, as the king itself never
+/// does and a pawn checking then would have been checking before).
 pub fn never_mates(position: &Chess, mater: Color) -> bool {
     if position.ep_square(EnPassantMode::Legal).is_some() || !standard_castling(position) {
         return false;
@@ -65,11 +83,35 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
     let Some(their_king) = board.king_of(!mater) else {
         return false;
     };
-    let mut men = men_on(board);
-    let Some(takeable) = grow_reaches(&mut men) else {
-        return false;
+    let proves = |barring: Option<Color>| {
+        let mut men = men_on(board);
+        grow_reaches(&mut men, barring).is_some_and(|takeable| {
+            never_checks_to_mate(&men, takeable, mater, their_king, barring)
+        })
     };
-    let fixed = fixed_men(&men, takeable);
+    if proves(None) {
+        return true;
+    }
+    if position.castles().any() {
+        return false;
+    }
+    let no_lines =
+        (board.by_color(mater) & (board.bishops() | board.rooks() | board.queens())).is_empty();
+    proves(Some(!mater)) || (no_lines && proves(Some(mater)))
+}
+
+/// Whether, the reaches grown, no man of `mater` ever attacks a square of
+/// the reach of the other king (on `their_king`), or only bishops of one
+/// colour do and no square of it can be a mate (see
+/// [`no_square_can_be_mate`]).
+fn never_checks_to_mate(
+    men: &[Man],
+    takeable: Bitboard,
+    mater: Color,
+    their_king: Square,
+    barring: Option<Color>,
+) -> bool {
+    let fixed = fixed_men(men, takeable, barring);
     let Some(king_region) = men
         .iter()
         .find(|man| man.from == their_king)
@@ -77,7 +119,7 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
     else {
         return false;
     };
-    let attackers = attackers_of(&men, mater, king_region, fixed);
+    let attackers = attackers_of(men, mater, king_region, fixed);
     let Some(first) = attackers.first() else {
         return true;
     };
@@ -100,6 +142,68 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
     no_square_can_be_mate(king_region, light, mater_king, &helpers)
 }
 
+/// The squares one king is kept off while the reaches grow: those where
+/// it would leave the other side without a legal move (see
+/// [`stalemating`]).
+#[derive(Debug, Clone, Copy)]
+struct Barred {
+    king: Color,
+    squares: Bitboard,
+}
+
+impl Barred {
+    fn for_king(barred: Option<Barred>, color: Color) -> Bitboard {
+        match barred {
+            Some(barred) if barred.king == color => barred.squares,
+            _ => Bitboard::EMPTY,
+        }
+    }
+}
+
+/// The squares on which the king of the side other than `stuck`, arriving
+/// there, leaves `stuck` without a legal move, given the reaches and
+/// fixed men of a round (in which that king is never counted as fixed).
+///
+/// The men of `stuck` other than its king must all be fixed: they never
+/// move, and what keeps them from moving (fixed men in the way, no enemy
+/// man other than the king that could stand where a pawn takes) is still
+/// there once the other king has moved, since that king never counts as
+/// fixed. `stuck` has no castling right (the caller's test). Its king
+/// stands on a square of its reach, and every legal move of it leads to a
+/// square of its reach next to it: the king steps only onto squares no
+/// fixed enemy man attacks, and an enemy line stops short only at a
+/// square some man may stand on, these squares included. So where, for
+/// each square of its reach not next to the square in question, every
+/// square of the reach next to it is also next to that square (which the
+/// other king then attacks), `stuck` has no move once that king arrives,
+/// and the game ends there: in stalemate, or in a mate given by the other
+/// side, never by `stuck`. Every other position of a game stays in the
+/// reaches grown with the king kept off these squares.
+fn stalemating(men: &[Man], stuck: Color, fixed: Fixed) -> Bitboard {
+    let mut king = None;
+    for man in men.iter().filter(|man| man.color == stuck) {
+        if man.role == Role::King {
+            king = Some(man.reach);
+        } else if !fixed.of(stuck).contains(man.from) {
+            return Bitboard::EMPTY;
+        }
+    }
+    let Some(region) = king else {
+        return Bitboard::EMPTY;
+    };
+    let mut squares = Bitboard::EMPTY;
+    for square in Bitboard::FULL {
+        let around = attacks::king_attacks(square) | Bitboard::from(square);
+        let shut = (region & !around)
+            .into_iter()
+            .all(|from| (attacks::king_attacks(from) & region & !around).is_empty());
+        if shut {
+            squares.add(square);
+        }
+    }
+    squares
+}
+
 /// Every man on `board`, its reach its own square.
 fn men_on(board: &Board) -> Vec<Man> {
     board
@@ -120,16 +224,24 @@ fn men_on(board: &Board) -> Vec<Man> {
 /// Grows every man's reach until nothing changes; gives the men other
 /// than kings (by their first square) that some man could take, or `None`
 /// when a pawn could reach its last rank.
-fn grow_reaches(men: &mut [Man]) -> Option<Bitboard> {
+///
+/// With `barring`, that side's king is kept off the squares where it
+/// would leave the other side without a legal move ([`stalemating`]),
+/// and is never counted as fixed.
+fn grow_reaches(men: &mut [Man], barring: Option<Color>) -> Option<Bitboard> {
     let mut takeable = Bitboard::EMPTY;
     loop {
         let before: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
         let takeable_before = takeable;
-        let fixed = fixed_men(men, takeable);
+        let fixed = fixed_men(men, takeable, barring);
+        let barred = barring.map(|king| Barred {
+            king,
+            squares: stalemating(men, !king, fixed),
+        });
         for index in 0..men.len() {
             let reach = match men[index].role {
                 Role::Pawn => pawn_reach(men, index, fixed, takeable)?,
-                _ => piece_reach(men, index, fixed),
+                _ => piece_reach(men, index, fixed, barred),
             };
             men[index].reach = reach;
         }
@@ -258,14 +370,17 @@ impl Fixed {
     }
 }
 
-fn fixed_men(men: &[Man], takeable: Bitboard) -> Fixed {
+/// The fixed men given the reaches and the men that may be taken; the
+/// king of `unfixed_king`'s side, when barred from squares, never counts.
+fn fixed_men(men: &[Man], takeable: Bitboard, unfixed_king: Option<Color>) -> Fixed {
     let mut fixed = Fixed {
         white: Bitboard::EMPTY,
         black: Bitboard::EMPTY,
         all: Bitboard::EMPTY,
     };
     for man in men {
-        if man.reach == Bitboard::from(man.from) && !takeable.contains(man.from) {
+        let unfixed = man.role == Role::King && unfixed_king == Some(man.color);
+        if man.reach == Bitboard::from(man.from) && !takeable.contains(man.from) && !unfixed {
             match man.color {
                 Color::White => fixed.white.add(man.from),
                 Color::Black => fixed.black.add(man.from),
@@ -277,11 +392,11 @@ fn fixed_men(men: &[Man], takeable: Bitboard) -> Fixed {
 }
 
 /// The reach of the piece (not a pawn) `men[index]` given the fixed men.
-fn piece_reach(men: &[Man], index: usize, fixed: Fixed) -> Bitboard {
+fn piece_reach(men: &[Man], index: usize, fixed: Fixed, barred: Option<Barred>) -> Bitboard {
     let man = &men[index];
     let own = fixed.of(man.color);
     let guarded = if man.role == Role::King {
-        guarded_from_king(men, index, fixed)
+        guarded_from_king(men, index, fixed, barred) | Barred::for_king(barred, man.color)
     } else {
         Bitboard::EMPTY
     };
@@ -303,9 +418,9 @@ fn piece_reach(men: &[Man], index: usize, fixed: Fixed) -> Bitboard {
 /// enemy man attacks in every position. A slider's line counts only up to
 /// the first square some man other than this king may ever stand on
 /// (that square included): the squares before it are always empty.
-fn guarded_from_king(men: &[Man], index: usize, fixed: Fixed) -> Bitboard {
+fn guarded_from_king(men: &[Man], index: usize, fixed: Fixed, barred: Option<Barred>) -> Bitboard {
     let king = &men[index];
-    let mut anyone = Bitboard::EMPTY;
+    let mut anyone = barred.map_or(Bitboard::EMPTY, |barred| barred.squares);
     for (other, man) in men.iter().enumerate() {
         if other != index {
             anyone |= man.reach;

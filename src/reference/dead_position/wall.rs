@@ -44,6 +44,26 @@
 //!    the mating king (when it could stand next to one of them), no mate
 //!    is possible.
 //!
+//! 6. **The last square of a stuck side.** When the regions above fail
+//!    for the mater, and no castling right is left, they are found again
+//!    with one king kept off some squares: those where its arrival would
+//!    leave the other side (the stuck side) without a legal move. That
+//!    holds when every man of the stuck side but its king is fixed and,
+//!    from every square of its king's region not next to the arrival,
+//!    each step inside the region ends next to it. The game ends on such
+//!    an arrival, in stalemate or in a mate given by the arriving king's
+//!    side, so no later position needs the regions to cover it. That
+//!    last position is never a mate by the mater when the mater is the
+//!    stuck side, nor when the arriving king is the mater's and the mater
+//!    has no bishop, rook or queen: a king never checks, so only a line
+//!    it uncovers could. In this round the arriving king is never counted
+//!    as fixed (nothing that keeps the stuck side's men still may rest on
+//!    where it stood), and lines that guard squares from the stuck king
+//!    count the barred squares as squares a man may stand on. This is how
+//!    a king that could walk round to take a pawn, free the pawn behind
+//!    it and promote is shown never to get there: the only way round
+//!    stalemates the other side first.
+//!
 //! A locked wall, where no pawn can move at all, is the simplest case:
 //! then every pawn is fixed. Pieces shut in behind it become fixed too: a
 //! knight whose every jump lands on a fixed pawn of its own side stands
@@ -66,9 +86,36 @@ pub fn walled_off(position: &Chess, mater: Color) -> bool {
     if !castling_is_standard(position) {
         return false;
     }
-    let Some(regions) = regions(position) else {
+    if regions(position, None).is_some_and(|regions| never_mates_within(&regions, position, mater))
+    {
+        return true;
+    }
+    // Point 6: a king kept off the squares where it would leave the other
+    // side without a move.
+    if position.castles().any() {
         return false;
+    }
+    let board = position.board();
+    let has_lines = board.by_color(mater).into_iter().any(|square| {
+        matches!(
+            board.role_at(square),
+            Some(Role::Bishop | Role::Rook | Role::Queen)
+        )
+    });
+    let barring = if has_lines {
+        vec![!mater]
+    } else {
+        vec![!mater, mater]
     };
+    barring.into_iter().any(|king| {
+        regions(position, Some(king))
+            .is_some_and(|regions| never_mates_within(&regions, position, mater))
+    })
+}
+
+/// Points 4 and 5: whether, every man kept in its region, `mater` never
+/// checks, or checks only with bishops of one colour and never mates.
+fn never_mates_within(regions: &Regions, position: &Chess, mater: Color) -> bool {
     let board = position.board();
     let Some(their_king) = board.king_of(!mater) else {
         return false;
@@ -150,11 +197,14 @@ fn never_mated_on(
     escapes.len() > blockers + king_can_cover
 }
 
-/// The regions of every man of a position, by its square there, and which
-/// pawns some man could take.
+/// The regions of every man of a position, by its square there, which
+/// pawns some man could take, and (point 6) the king kept off the squares
+/// where it would leave the other side without a move, with those squares.
 struct Regions {
     men: Vec<(Square, Color, Role, Bitboard)>,
     takeable: Bitboard,
+    barring: Option<Color>,
+    barred: Bitboard,
 }
 
 impl Regions {
@@ -171,8 +221,12 @@ impl Regions {
 
     fn fixed_of(&self, color: Color) -> Bitboard {
         let mut fixed = Bitboard::EMPTY;
-        for &(square, owner, _, region) in &self.men {
-            if owner == color && region == Bitboard::from(square) && !self.takeable.contains(square)
+        for &(square, owner, role, region) in &self.men {
+            let barred_king = role == Role::King && self.barring == Some(owner);
+            if owner == color
+                && region == Bitboard::from(square)
+                && !self.takeable.contains(square)
+                && !barred_king
             {
                 fixed.add(square);
             }
@@ -190,8 +244,10 @@ impl Regions {
 }
 
 /// The regions of the men of `position`, or `None` when a pawn could
-/// reach its last rank.
-fn regions(position: &Chess) -> Option<Regions> {
+/// reach its last rank; with `barring`, that side's king is never counted
+/// as fixed and is kept off the squares where it would leave the other
+/// side without a move (point 6).
+fn regions(position: &Chess, barring: Option<Color>) -> Option<Regions> {
     let board = position.board();
     let mut regions = Regions {
         men: board
@@ -203,8 +259,13 @@ fn regions(position: &Chess) -> Option<Regions> {
             })
             .collect(),
         takeable: Bitboard::EMPTY,
+        barring,
+        barred: Bitboard::EMPTY,
     };
     loop {
+        if let Some(king) = barring {
+            regions.barred = leaves_without_a_move(&regions, !king);
+        }
         let mut widened = Vec::new();
         for &(square, color, role, region) in &regions.men {
             let new = if role == Role::Pawn {
@@ -236,6 +297,52 @@ fn regions(position: &Chess) -> Option<Regions> {
     }
 }
 
+/// Point 6: the squares where the king of the side other than `stuck`,
+/// arriving, would leave `stuck` without a legal move, given the regions
+/// so far (in which that king is never fixed).
+///
+/// Every man of `stuck` but its king must be fixed: nothing it needs to
+/// stay put can be that king, which is never fixed, so it still has no
+/// move once the king has arrived. `stuck`'s king stands somewhere in its
+/// region, and a legal step of it ends in its region (its region keeps
+/// it off only squares fixed enemy men attack, their lines counted up to
+/// any square a man, or the barred king at the end, may stand on); the
+/// arriving king takes the squares next to it. When that leaves no step
+/// from any square of the region not next to the arriving king, `stuck`
+/// has no move: the game ends there in stalemate or in a mate given by
+/// the other side, never by `stuck` (no castling right is left: the
+/// caller's test).
+fn leaves_without_a_move(regions: &Regions, stuck: Color) -> Bitboard {
+    let mut king_region = Bitboard::EMPTY;
+    let fixed = regions.fixed_of(stuck);
+    for &(square, owner, role, region) in &regions.men {
+        if owner != stuck {
+            continue;
+        }
+        if role == Role::King {
+            king_region = region;
+        } else if !fixed.contains(square) {
+            return Bitboard::EMPTY;
+        }
+    }
+    if king_region.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let mut squares = Bitboard::EMPTY;
+    for arrival in Square::ALL {
+        let taken = attacks::king_attacks(arrival).with(arrival);
+        let no_step_anywhere = (king_region & !taken).into_iter().all(|from| {
+            attacks::king_attacks(from)
+                .into_iter()
+                .all(|to| !king_region.contains(to) || taken.contains(to))
+        });
+        if no_step_anywhere {
+            squares.add(arrival);
+        }
+    }
+    squares
+}
+
 /// Whether some enemy man could take a man of `color` whose region is
 /// `region`: a piece or king that may land on it, or an enemy pawn that
 /// may attack a square of it.
@@ -258,8 +365,9 @@ fn piece_region(regions: &Regions, square: Square, color: Color, role: Role) -> 
     let own_fixed = regions.fixed_of(color);
     let mut kept_off = Bitboard::EMPTY;
     if role == Role::King {
-        // Where any man other than this king may ever stand.
-        let mut others = Bitboard::EMPTY;
+        // Where any man other than this king may ever stand, the barred
+        // king's last squares included.
+        let mut others = regions.barred;
         for &(other, _, _, region) in &regions.men {
             if other != square {
                 others |= region;
@@ -273,6 +381,9 @@ fn piece_region(regions: &Regions, square: Square, color: Color, role: Role) -> 
                     _ => moves_of(guard_role, guard, others),
                 };
             }
+        }
+        if regions.barring == Some(color) {
+            kept_off |= regions.barred;
         }
     }
     let mut region = Bitboard::from(square);
