@@ -672,12 +672,65 @@ fn a_king_that_could_only_get_round_by_stalemating() {
         both_never_mate(&cornered, side, Some(NoMate::Wall));
         assert_eq!(mate_reachable(&cornered, side, 200_000), Some(false));
     }
-    // From CHA's published positions: with two dark-squared bishops Black
-    // could uncover a check on h4, so only White's side is proved.
+    // From CHA's published positions: with two dark-squared bishops Black's
+    // king could also take the g2-pawn while White's king stands on h4,
+    // another arrival that leaves White without a move, and no bishop's
+    // line to h4 runs through a square next to g2 (the g3-pawn blocks it).
     let bishops = chess("1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1");
-    both_never_mate(&bishops, Color::White, Some(NoMate::Wall));
-    both_never_mate(&bishops, Color::Black, None);
+    for side in Color::ALL {
+        both_never_mate(&bishops, side, Some(NoMate::Wall));
+    }
     assert_eq!(mate_reachable(&bishops, Color::White, 200_000), Some(false));
+}
+
+/// Positions from CHA's published test positions that only point 6 of
+/// the wall decides (each is dead: both sides), the last of a stuck side:
+/// a king that could walk round to take a pawn and free a promotion only
+/// by stalemating first, or whose only way on is a square that leaves the
+/// other side without a move.
+const STALEMATING: [&str; 17] = [
+    "1k6/b1b5/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1",
+    "5b2/8/7p/5p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1",
+    "8/1p2B1B1/1PpB1B2/k1P5/p1P5/P7/5K2/8 w - - 0 1",
+    "8/1p2B3/1PpB4/k1P5/p1P5/P7/5K2/8 w - - 0 1",
+    "8/1p6/1Pp5/k1P5/p1P5/P1K1B3/3B4/8 w - - 0 1",
+    "8/2b5/1b5p/b4p1P/5p1K/5Pp1/6P1/5kb1 b - - 0 1",
+    "8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1",
+    "8/8/7p/2b2p1P/1bkb1p1K/2b2Pp1/6P1/8 b - - 0 1",
+    "8/8/7p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1",
+    "8/8/7p/5p1P/5p1K/4bPp1/5bPb/4bkb1 b - - 0 1",
+    "8/8/k6p/5p1P/3b1p2/2b2PpK/6P1/8 w - - 0 1",
+    "8/b1b5/k6p/2b2p1P/1b3p2/5PpK/6P1/8 w - - 0 1",
+    "8/b1b5/k6p/5p1P/5p2/5PpK/6P1/8 w - - 0 1",
+    "k1b5/1p1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1",
+    "k1b5/1p1p4/1PpP4/2Pp4/N1pP4/1pP1B3/1P1B4/K7 w - - 0 1",
+    "k1b5/1p1pB3/1PpP4/2PpB3/N1pP4/1pP5/1P6/K7 w - - 0 1",
+    "k1b5/1pBpB3/1PpP4/2Pp4/N1pP4/1pP5/1P6/K7 w - - 0 1",
+];
+
+/// Point 6 of the wall on [`STALEMATING`] and on each of them with the
+/// other side to move: both decisions prove every side by the wall, and
+/// the independent visit confirms each where the positions reachable are
+/// few enough (the arbiter's own unit tests and the spec page's example
+/// show the argument at work on smaller positions).
+#[test]
+fn kings_kept_off_stalemating_squares_hold_up() {
+    let mut positions = Vec::new();
+    for fen in STALEMATING {
+        let position = chess(fen);
+        for side in Color::ALL {
+            both_never_mate(&position, side, Some(NoMate::Wall));
+        }
+        positions.push(position);
+        let mut setup = fen.parse::<Fen>().unwrap().into_setup();
+        setup.turn = !setup.turn;
+        if let Ok(flipped) = setup.position::<Chess>(CastlingMode::Standard) {
+            positions.push(flipped);
+        }
+    }
+    let (walled, confirmed) = walls_hold_up(&positions, 100_000);
+    assert!(walled >= 60, "walled off {walled}");
+    assert!(confirmed >= 30, "confirmed {confirmed}");
 }
 
 /// Counterexamples to a first reading of point 6 that let the stuck

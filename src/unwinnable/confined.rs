@@ -46,8 +46,10 @@
 //! on such an arrival, so no later position needs covering. It ends in
 //! stalemate, or in a mate by the arriving king's side; that is never a
 //! mate by the side asked about when it is the side left without a move,
-//! or when the arriving king is its own and it has no bishop, rook or
-//! queen (a king never checks; only a line it uncovers could). A king
+//! nor, when the arriving king is its own, where none of its bishops,
+//! rooks and queens could ever attack a square the other king may then
+//! stand on (a king never checks, only a line it uncovers could; a pawn
+//! or knight checking then would have been checking before). A king
 //! that could walk round to take a pawn and free the one behind it is so
 //! shown never to get there when the only way round stalemates first.
 
@@ -68,13 +70,9 @@ struct Man {
 
 /// Whether `mater` can never mate from `position` because every man stays
 /// in its reach (see the module): first as the reaches stand, then, with
-/// no castling right left, with a king kept off the squares where its
-/// arrival would leave the other side without a legal move (see
-/// [`stalemating`]). The game ends on such an arrival, never in a mate
-/// by `mater` when `mater` is the side left without a move, nor when the
-/// arriving king is `mater`'s and `mater` has no bishop, rook or queen
-/// (only a line the king uncovers could check, as the king itself never
-/// does and a pawn checking then would have been checking before).
+/// no castling right left, with either king kept off the squares where
+/// its arrival would end the game, leaving the other side without a
+/// legal move and not in a mate by `mater` (see [`stalemating`]).
 pub fn never_mates(position: &Chess, mater: Color) -> bool {
     if position.ep_square(EnPassantMode::Legal).is_some() || !standard_castling(position) {
         return false;
@@ -83,7 +81,7 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
     let Some(their_king) = board.king_of(!mater) else {
         return false;
     };
-    let proves = |barring: Option<Color>| {
+    let proves = |barring: Option<Barring>| {
         let mut men = men_on(board);
         grow_reaches(&mut men, barring).is_some_and(|takeable| {
             never_checks_to_mate(&men, takeable, mater, their_king, barring)
@@ -95,9 +93,9 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
     if position.castles().any() {
         return false;
     }
-    let no_lines =
-        (board.by_color(mater) & (board.bishops() | board.rooks() | board.queens())).is_empty();
-    proves(Some(!mater)) || (no_lines && proves(Some(mater)))
+    [!mater, mater]
+        .into_iter()
+        .any(|king| proves(Some(Barring { king, mater })))
 }
 
 /// Whether, the reaches grown, no man of `mater` ever attacks a square of
@@ -109,9 +107,9 @@ fn never_checks_to_mate(
     takeable: Bitboard,
     mater: Color,
     their_king: Square,
-    barring: Option<Color>,
+    barring: Option<Barring>,
 ) -> bool {
-    let fixed = fixed_men(men, takeable, barring);
+    let fixed = fixed_men(men, takeable, barring.map(|barring| barring.king));
     let Some(king_region) = men
         .iter()
         .find(|man| man.from == their_king)
@@ -142,6 +140,15 @@ fn never_checks_to_mate(
     no_square_can_be_mate(king_region, light, mater_king, &helpers)
 }
 
+/// Which king is kept off the squares where its arrival would end the
+/// game, and the side asked about (whose mate that last position must
+/// not be).
+#[derive(Debug, Clone, Copy)]
+struct Barring {
+    king: Color,
+    mater: Color,
+}
+
 /// The squares one king is kept off while the reaches grow: those where
 /// it would leave the other side without a legal move (see
 /// [`stalemating`]).
@@ -162,7 +169,8 @@ impl Barred {
 
 /// The squares on which the king of the side other than `stuck`, arriving
 /// there, leaves `stuck` without a legal move, given the reaches and
-/// fixed men of a round (in which that king is never counted as fixed).
+/// fixed men of a round (in which that king is never counted as fixed),
+/// and, with `lines`, where the step there can uncover no check.
 ///
 /// The men of `stuck` other than its king must all be fixed: they never
 /// move, and what keeps them from moving (fixed men in the way, no enemy
@@ -177,9 +185,10 @@ impl Barred {
 /// square of the reach next to it is also next to that square (which the
 /// other king then attacks), `stuck` has no move once that king arrives,
 /// and the game ends there: in stalemate, or in a mate given by the other
-/// side, never by `stuck`. Every other position of a game stays in the
-/// reaches grown with the king kept off these squares.
-fn stalemating(men: &[Man], stuck: Color, fixed: Fixed) -> Bitboard {
+/// side when the king's step uncovers a check ([`Lines`] rules that out
+/// where it must). Every other position of a game stays in the reaches
+/// grown with the king kept off these squares.
+fn stalemating(men: &[Man], stuck: Color, fixed: Fixed, lines: Option<&Lines>) -> Bitboard {
     let mut king = None;
     for man in men.iter().filter(|man| man.color == stuck) {
         if man.role == Role::King {
@@ -194,14 +203,87 @@ fn stalemating(men: &[Man], stuck: Color, fixed: Fixed) -> Bitboard {
     let mut squares = Bitboard::EMPTY;
     for square in Bitboard::FULL {
         let around = attacks::king_attacks(square) | Bitboard::from(square);
-        let shut = (region & !around)
+        let standing = region & !around;
+        let shut = standing
             .into_iter()
             .all(|from| (attacks::king_attacks(from) & region & !around).is_empty());
-        if shut {
+        let no_check = lines.is_none_or(|lines| {
+            standing
+                .into_iter()
+                .all(|target| !lines.could_uncover(square, target))
+        });
+        if shut && no_check {
             squares.add(square);
         }
     }
     squares
+}
+
+/// Where the lines of the side whose king steps could uncover a check: the
+/// squares its bishops and queens may stand on, those its rooks and
+/// queens may stand on, those its king may stand on, and the fixed men,
+/// which stop every line.
+///
+/// A king never gives check itself, and a pawn or knight giving check
+/// after a king's step would have been giving it before, with its own
+/// side to move, which no game reaches. A check after the step is
+/// uncovered: a line from a bishop, rook or queen that runs through the
+/// square the king left.
+#[derive(Debug, Clone, Copy)]
+struct Lines {
+    diagonal: Bitboard,
+    straight: Bitboard,
+    king: Bitboard,
+    fixed: Bitboard,
+}
+
+impl Lines {
+    /// The lines of the side `color`, from the reaches of its men.
+    fn of(men: &[Man], color: Color, fixed: Fixed) -> Lines {
+        let mut lines = Lines {
+            diagonal: Bitboard::EMPTY,
+            straight: Bitboard::EMPTY,
+            king: Bitboard::EMPTY,
+            fixed: fixed.all,
+        };
+        for man in men.iter().filter(|man| man.color == color) {
+            match man.role {
+                Role::Bishop => lines.diagonal |= man.reach,
+                Role::Rook => lines.straight |= man.reach,
+                Role::Queen => {
+                    lines.diagonal |= man.reach;
+                    lines.straight |= man.reach;
+                }
+                Role::King => lines.king |= man.reach,
+                Role::Pawn | Role::Knight => {}
+            }
+        }
+        lines
+    }
+
+    /// Whether the king's step onto `arrival` could uncover a check on
+    /// `target`: from a square next to `arrival` it may stand on, in line
+    /// with `target`, with a man of the right kind able to stand further
+    /// along that line and no fixed man in between.
+    fn could_uncover(&self, arrival: Square, target: Square) -> bool {
+        (attacks::king_attacks(arrival) & self.king)
+            .into_iter()
+            .any(|left| {
+                let sliders = if attacks::bishop_attacks(target, Bitboard::EMPTY).contains(left) {
+                    self.diagonal
+                } else if attacks::rook_attacks(target, Bitboard::EMPTY).contains(left) {
+                    self.straight
+                } else {
+                    Bitboard::EMPTY
+                };
+                (attacks::ray(target, left) & sliders)
+                    .into_iter()
+                    .any(|slider| {
+                        let between = attacks::between(target, slider);
+                        between.contains(left) && (between & self.fixed).is_empty()
+                    })
+            })
+    }
 }
 
 /// Every man on `board`, its reach its own square.
@@ -225,18 +307,22 @@ fn men_on(board: &Board) -> Vec<Man> {
 /// than kings (by their first square) that some man could take, or `None`
 /// when a pawn could reach its last rank.
 ///
-/// With `barring`, that side's king is kept off the squares where it
-/// would leave the other side without a legal move ([`stalemating`]),
-/// and is never counted as fixed.
-fn grow_reaches(men: &mut [Man], barring: Option<Color>) -> Option<Bitboard> {
+/// With `barring`, its king is kept off the squares where it would leave
+/// the other side without a legal move ([`stalemating`]; when the king is
+/// the mater's, also out of reach of the mater's lines, so that the end
+/// is no mate by the mater), and is never counted as fixed.
+fn grow_reaches(men: &mut [Man], barring: Option<Barring>) -> Option<Bitboard> {
     let mut takeable = Bitboard::EMPTY;
     loop {
         let before: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
         let takeable_before = takeable;
-        let fixed = fixed_men(men, takeable, barring);
-        let barred = barring.map(|king| Barred {
-            king,
-            squares: stalemating(men, !king, fixed),
+        let fixed = fixed_men(men, takeable, barring.map(|barring| barring.king));
+        let barred = barring.map(|Barring { king, mater }| {
+            let lines = (king == mater).then(|| Lines::of(men, mater, fixed));
+            Barred {
+                king,
+                squares: stalemating(men, !king, fixed, lines.as_ref()),
+            }
         });
         for index in 0..men.len() {
             let reach = match men[index].role {

@@ -54,9 +54,11 @@
 //!    an arrival, in stalemate or in a mate given by the arriving king's
 //!    side, so no later position needs the regions to cover it. That
 //!    last position is never a mate by the mater when the mater is the
-//!    stuck side, nor when the arriving king is the mater's and the mater
-//!    has no bishop, rook or queen: a king never checks, so only a line
-//!    it uncovers could. In this round the arriving king is never counted
+//!    stuck side, nor when the arriving king is the mater's and its step
+//!    cannot uncover a line of the mater's onto a square the stuck king
+//!    may then stand on: a king never checks, so only a line it uncovers
+//!    could (a pawn or knight checking then would have been checking
+//!    before, with the mater to move). In this round the arriving king is never counted
 //!    as fixed (nothing that keeps the stuck side's men still may rest on
 //!    where it stood), and lines that guard squares from the stuck king
 //!    count the barred squares as squares a man may stand on. This is how
@@ -90,25 +92,13 @@ pub fn walled_off(position: &Chess, mater: Color) -> bool {
     {
         return true;
     }
-    // Point 6: a king kept off the squares where it would leave the other
-    // side without a move.
+    // Point 6: either king kept off the squares where it would leave the
+    // other side without a move.
     if position.castles().any() {
         return false;
     }
-    let board = position.board();
-    let has_lines = board.by_color(mater).into_iter().any(|square| {
-        matches!(
-            board.role_at(square),
-            Some(Role::Bishop | Role::Rook | Role::Queen)
-        )
-    });
-    let barring = if has_lines {
-        vec![!mater]
-    } else {
-        vec![!mater, mater]
-    };
-    barring.into_iter().any(|king| {
-        regions(position, Some(king))
+    [!mater, mater].into_iter().any(|king| {
+        regions(position, Some((king, mater)))
             .is_some_and(|regions| never_mates_within(&regions, position, mater))
     })
 }
@@ -199,11 +189,12 @@ fn never_mated_on(
 
 /// The regions of every man of a position, by its square there, which
 /// pawns some man could take, and (point 6) the king kept off the squares
-/// where it would leave the other side without a move, with those squares.
+/// where it would leave the other side without a move, with the side
+/// asked about and those squares.
 struct Regions {
     men: Vec<(Square, Color, Role, Bitboard)>,
     takeable: Bitboard,
-    barring: Option<Color>,
+    barring: Option<(Color, Color)>,
     barred: Bitboard,
 }
 
@@ -222,7 +213,8 @@ impl Regions {
     fn fixed_of(&self, color: Color) -> Bitboard {
         let mut fixed = Bitboard::EMPTY;
         for &(square, owner, role, region) in &self.men {
-            let barred_king = role == Role::King && self.barring == Some(owner);
+            let barred_king =
+                role == Role::King && self.barring.is_some_and(|(king, _)| king == owner);
             if owner == color
                 && region == Bitboard::from(square)
                 && !self.takeable.contains(square)
@@ -244,10 +236,11 @@ impl Regions {
 }
 
 /// The regions of the men of `position`, or `None` when a pawn could
-/// reach its last rank; with `barring`, that side's king is never counted
-/// as fixed and is kept off the squares where it would leave the other
-/// side without a move (point 6).
-fn regions(position: &Chess, barring: Option<Color>) -> Option<Regions> {
+/// reach its last rank; with `barring` (a king's side and the mater),
+/// that king is never counted as fixed and is kept off the squares where
+/// it would leave the other side without a move, and where the king is
+/// the mater's, out of reach of the mater's lines (point 6).
+fn regions(position: &Chess, barring: Option<(Color, Color)>) -> Option<Regions> {
     let board = position.board();
     let mut regions = Regions {
         men: board
@@ -263,8 +256,8 @@ fn regions(position: &Chess, barring: Option<Color>) -> Option<Regions> {
         barred: Bitboard::EMPTY,
     };
     loop {
-        if let Some(king) = barring {
-            regions.barred = leaves_without_a_move(&regions, !king);
+        if let Some((king, mater)) = barring {
+            regions.barred = leaves_without_a_move(&regions, !king, king == mater);
         }
         let mut widened = Vec::new();
         for &(square, color, role, region) in &regions.men {
@@ -299,7 +292,8 @@ fn regions(position: &Chess, barring: Option<Color>) -> Option<Regions> {
 
 /// Point 6: the squares where the king of the side other than `stuck`,
 /// arriving, would leave `stuck` without a legal move, given the regions
-/// so far (in which that king is never fixed).
+/// so far (in which that king is never fixed), and, when `no_check`, where
+/// the arrival cannot uncover a check either.
 ///
 /// Every man of `stuck` but its king must be fixed: nothing it needs to
 /// stay put can be that king, which is never fixed, so it still has no
@@ -309,10 +303,10 @@ fn regions(position: &Chess, barring: Option<Color>) -> Option<Regions> {
 /// any square a man, or the barred king at the end, may stand on); the
 /// arriving king takes the squares next to it. When that leaves no step
 /// from any square of the region not next to the arriving king, `stuck`
-/// has no move: the game ends there in stalemate or in a mate given by
-/// the other side, never by `stuck` (no castling right is left: the
-/// caller's test).
-fn leaves_without_a_move(regions: &Regions, stuck: Color) -> Bitboard {
+/// has no move: the game ends there in stalemate, or in a mate given by
+/// the other side if the king uncovered one of its lines (no castling
+/// right is left: the caller's test); see [`may_uncover_a_check`].
+fn leaves_without_a_move(regions: &Regions, stuck: Color, no_check: bool) -> Bitboard {
     let mut king_region = Bitboard::EMPTY;
     let fixed = regions.fixed_of(stuck);
     for &(square, owner, role, region) in &regions.men {
@@ -331,16 +325,62 @@ fn leaves_without_a_move(regions: &Regions, stuck: Color) -> Bitboard {
     let mut squares = Bitboard::EMPTY;
     for arrival in Square::ALL {
         let taken = attacks::king_attacks(arrival).with(arrival);
-        let no_step_anywhere = (king_region & !taken).into_iter().all(|from| {
+        let left = king_region & !taken;
+        let no_step_anywhere = left.into_iter().all(|from| {
             attacks::king_attacks(from)
                 .into_iter()
                 .all(|to| !king_region.contains(to) || taken.contains(to))
         });
-        if no_step_anywhere {
+        let checked = no_check
+            && left
+                .into_iter()
+                .any(|target| may_uncover_a_check(regions, !stuck, arrival, target));
+        if no_step_anywhere && !checked {
             squares.add(arrival);
         }
     }
     squares
+}
+
+/// Whether the king of `color`, stepping onto `arrival`, might uncover a
+/// check on `target`. The king never checks itself, and a pawn or knight
+/// checking after the step would have been checking before it, with
+/// `color` to move, which no game reaches: only a line through the square
+/// the king left can. So: some square next to `arrival` in the king's
+/// region lies on a diagonal (or a rank or file) from `target`, and a
+/// bishop or queen (or a rook or queen) of `color` may stand further
+/// along it with no fixed man between.
+fn may_uncover_a_check(regions: &Regions, color: Color, arrival: Square, target: Square) -> bool {
+    let fixed = regions.fixed_men();
+    let mut king_region = Bitboard::EMPTY;
+    let (mut diagonal, mut straight) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for &(_, owner, role, region) in &regions.men {
+        if owner != color {
+            continue;
+        }
+        match role {
+            Role::King => king_region = region,
+            Role::Bishop => diagonal |= region,
+            Role::Rook => straight |= region,
+            Role::Queen => {
+                diagonal |= region;
+                straight |= region;
+            }
+            Role::Pawn | Role::Knight => {}
+        }
+    }
+    (attacks::king_attacks(arrival) & king_region)
+        .into_iter()
+        .any(|left| {
+            let on_diagonal = attacks::bishop_attacks(target, Bitboard::EMPTY).contains(left);
+            let on_straight = attacks::rook_attacks(target, Bitboard::EMPTY).contains(left);
+            let behind = |slider: Square| {
+                let between = attacks::between(target, slider);
+                between.contains(left) && (between & fixed).is_empty()
+            };
+            (on_diagonal && diagonal.into_iter().any(behind))
+                || (on_straight && straight.into_iter().any(behind))
+        })
 }
 
 /// Whether some enemy man could take a man of `color` whose region is
@@ -382,7 +422,7 @@ fn piece_region(regions: &Regions, square: Square, color: Color, role: Role) -> 
                 };
             }
         }
-        if regions.barring == Some(color) {
+        if regions.barring.is_some_and(|(king, _)| king == color) {
             kept_off |= regions.barred;
         }
     }
