@@ -52,7 +52,7 @@ use crate::start::{ParseStartError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
 use crate::unwinnable::{Spent, deadness_sparing};
 use carried::Carried;
-use mobility::{has_legal_move, is_legal_quiet};
+use mobility::{has_legal_move, is_legal};
 use thiserror::Error;
 use window::{Key, Window, hash, hash_after};
 
@@ -470,7 +470,7 @@ impl Arbiter {
             // The hash rules most targets out before the move's legality
             // is asked; a match is confirmed on the full position.
             if hash_after(&self.position, self.hash, mv) != target_hash
-                || !is_legal_quiet(&self.position, mv)
+                || !is_legal(&self.position, mv)
             {
                 continue;
             }
@@ -565,7 +565,7 @@ impl Arbiter {
     /// unchanged after an error.
     pub fn play_move(&mut self, mv: Move) -> Result<(), RulesError> {
         self.ensure_going_on()?;
-        if !self.position.is_legal(mv) {
+        if !is_legal(&self.position, mv) {
             return Err(RulesError::IllegalMove);
         }
         self.advance(mv);
