@@ -37,6 +37,7 @@
 
 mod carried;
 mod mobility;
+mod quiet;
 mod window;
 
 use shakmaty::fen::Fen;
@@ -53,6 +54,7 @@ use crate::status::{ClaimsOnMove, Status};
 use crate::unwinnable::{Spent, deadness_sparing};
 use carried::Carried;
 use mobility::{has_legal_move, is_legal};
+use quiet::quiet_piece_moves;
 use thiserror::Error;
 use window::{Key, Window, hash, hash_after};
 
@@ -498,12 +500,9 @@ impl Arbiter {
 
     /// The moves of [`Arbiter::fifty_moves_on_move`] at a clock of 99 or
     /// more in a game that goes on: every legal move but the pawn moves and
-    /// captures.
+    /// captures, read from the board.
     fn fifty_moves(&self) -> Vec<Move> {
-        let legal = self.position.legal_moves();
-        let mut moves = Vec::with_capacity(legal.len());
-        moves.extend(legal.into_iter().filter(|mv| !mv.is_zeroing()));
-        moves
+        quiet_piece_moves(&self.position)
     }
 
     /// The full status record of the current ply.
