@@ -438,7 +438,7 @@ impl Arbiter {
     pub fn threefold_on_move(&self) -> Vec<Move> {
         // Most plies have no position that stood twice with the other
         // player to move: nothing to look for.
-        if self.window.threefold_targets().next().is_none() || (!self.unsettled && self.is_over()) {
+        if self.window.threefold_targets().is_empty() || (!self.unsettled && self.is_over()) {
             return Vec::new();
         }
         self.threefold_moves()
@@ -449,7 +449,7 @@ impl Arbiter {
     fn threefold_moves(&self) -> Vec<Move> {
         let occupied = self.position.board().occupied();
         let mut moves: Vec<Move> = Vec::new();
-        for (target_hash, target) in self.window.threefold_targets() {
+        for &(target_hash, ref target) in self.window.threefold_targets() {
             let differ = occupied ^ target.occupied();
             if differ.count() != 2 {
                 continue;
