@@ -3,6 +3,9 @@
 //! It gives the same [`Status`] records as the [reference](mod@crate::reference),
 //! ply for ply, but works incrementally:
 //!
+//! * a move's legality is decided from the board (the man reaches the
+//!   square, and no enemy man attacks its king after the move), shakmaty
+//!   being asked only about castling and en passant;
 //! * the clock is a counter; the automatic endings are decided once per ply,
 //!   and whether any legal move exists (mate, stalemate) is first settled by
 //!   a cheap proof (out of check, a man that cannot be pinned with a move;
@@ -14,7 +17,10 @@
 //! * a threefold claim on a written move (9.2.1) is possible only towards a
 //!   position that has already stood twice with the other player to move,
 //!   and only by the one quiet move between the two squares where the
-//!   boards differ; when there is no such position, no move is tried.
+//!   boards differ; when there is no such position, no move is tried;
+//! * the fifty-move claim on a written move (9.3.1) lists the quiet moves
+//!   of the pieces read from the board, without generating the pawn moves
+//!   and captures it leaves out.
 //!
 //! * Article 5.2.2 is decided by material by default. Under the exact rule
 //!   ([`DeadRule::Exact`]) the arbiter keeps the helpmate line that proved
