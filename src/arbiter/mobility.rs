@@ -1,9 +1,10 @@
 //! Whether the player to move has a legal move (Articles 5.1.1 and 5.2.1
 //! need to know when there is none), proved cheaply where a proof is
 //! cheap; every legal move is generated only when none of the cheap
-//! proofs holds.
+//! proofs holds. And whether a given move is legal, decided from the
+//! board without generating the candidates.
 
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks};
 
 /// Whether the player to move has a legal move, `checkers` being the
 /// enemy men that give check (shakmaty's `checkers`).
@@ -60,42 +61,82 @@ fn has_legal_king_step(position: &Chess, king: Square) -> bool {
         })
 }
 
-/// Whether `mv`, a quiet move (no capture, no promotion) of a knight,
-/// bishop, rook, queen or king to an empty square, is legal: the man
-/// reaches the square on the board as it stands, and no enemy man attacks
-/// its king once it has moved (nothing is taken, so the enemy men stay
-/// where they are). Any other move is asked of shakmaty.
-pub(super) fn is_legal_quiet(position: &Chess, mv: Move) -> bool {
+/// Whether `mv` is legal in `position`, as shakmaty's `is_legal` answers.
+///
+/// A normal move (not castling, not en passant) is decided from the
+/// board: the man the move names stands on its square and reaches the
+/// target square (a pawn by its step, its double step from its first
+/// rank or its capture), the target holds exactly what the move says it
+/// takes, a pawn promotes on the last rank and only there, and no enemy
+/// man but the one taken attacks its king once the man has moved. That
+/// last test decides the check and the pins at once, since a normal move
+/// changes no other square. Castling and en passant are asked of shakmaty.
+pub(super) fn is_legal(position: &Chess, mv: Move) -> bool {
     let Move::Normal {
         role,
         from,
-        capture: None,
+        capture,
         to,
-        promotion: None,
+        promotion,
     } = mv
     else {
         return position.is_legal(mv);
     };
     let board = position.board();
     let turn = position.turn();
-    let king = match role {
-        Role::Pawn => return position.is_legal(mv),
-        Role::King => Some(to),
-        _ => board.king_of(turn),
-    };
-    let Some(king) = king else {
+    if capture == Some(Role::King) {
         return position.is_legal(mv);
-    };
-    let piece = role.of(turn);
-    let occupied = board.occupied();
-    if board.piece_at(from) != Some(piece)
-        || occupied.contains(to)
-        || !attacks::attacks(from, piece, occupied).contains(to)
+    }
+    if board.piece_at(from) != Some(role.of(turn))
+        || board.piece_at(to) != capture.map(|taken| taken.of(!turn))
+        || !reaches(position, role, from, to, capture.is_some())
+        || !promotes_rightly(turn, role, to, promotion)
     {
         return false;
     }
-    let after = occupied ^ Bitboard::from(from) ^ Bitboard::from(to);
-    board.attacks_to(king, !turn, after).is_empty()
+    let king = match role {
+        Role::King => to,
+        _ => match board.king_of(turn) {
+            Some(king) => king,
+            None => return position.is_legal(mv),
+        },
+    };
+    let after = board.occupied().without(from).with(to);
+    board.attacks_to(king, !turn, after).without(to).is_empty()
+}
+
+/// Whether the man of kind `role` on `from` reaches `to` on the board as
+/// it stands, capturing when `captures` says so (the caller has checked
+/// what stands on both squares).
+fn reaches(position: &Chess, role: Role, from: Square, to: Square, captures: bool) -> bool {
+    let turn = position.turn();
+    let occupied = position.board().occupied();
+    if role != Role::Pawn {
+        return attacks::attacks(from, role.of(turn), occupied).contains(to);
+    }
+    if captures {
+        return attacks::pawn_attacks(turn, from).contains(to);
+    }
+    let forward = turn.fold_wb(8, -8);
+    let Some(step) = from.offset(forward) else {
+        return false;
+    };
+    step == to
+        || (from.rank() == turn.fold_wb(Rank::Second, Rank::Seventh)
+            && !occupied.contains(step)
+            && step.offset(forward) == Some(to))
+}
+
+/// Whether a move of a man of kind `role` to `to` names the promotion it
+/// must: none but a pawn's to the last rank, which must name a knight,
+/// bishop, rook or queen.
+fn promotes_rightly(turn: Color, role: Role, to: Square, promotion: Option<Role>) -> bool {
+    let last_rank = role == Role::Pawn && to.rank() == turn.fold_wb(Rank::Eighth, Rank::First);
+    match promotion {
+        None => !last_rank,
+        Some(Role::Knight | Role::Bishop | Role::Rook | Role::Queen) => last_rank,
+        Some(_) => false,
+    }
 }
 
 #[cfg(test)]

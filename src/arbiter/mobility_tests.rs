@@ -1,13 +1,14 @@
 //! The cheap proofs of a legal move against shakmaty's move generation:
 //! on every position of many random games and on named corner cases,
 //! [`has_legal_move`] says a legal move exists exactly when shakmaty
-//! generates one, and [`is_legal_quiet`] answers as shakmaty's
-//! `is_legal` on every quiet piece move to an empty square.
+//! generates one, and [`is_legal`] answers as shakmaty's `is_legal` on
+//! every legal move, on its variants with a wrong capture or promotion,
+//! and on a move of every man to every other square.
 
 use shakmaty::fen::Fen;
-use shakmaty::{Bitboard, CastlingMode, Chess, Move, Position};
+use shakmaty::{Bitboard, CastlingMode, Chess, Move, Position, Role};
 
-use super::{has_legal_move, is_legal_quiet};
+use super::{has_legal_move, is_legal};
 use crate::testing::{Dice, position_in};
 
 /// The position of a FEN (castling rights by rook file, as every start
@@ -50,30 +51,126 @@ fn a_free_man_proves_nothing_in_check() {
     assert!(!agrees(&position("7k/5Q2/6K1/8/8/8/p7/8 b - - 0 1")));
 }
 
-/// Every quiet move of a piece of the player to move to an empty square,
-/// whether it reaches it or not: the quick legality test of each against
-/// shakmaty's; returns the answers.
-fn quiet_moves_agree(position: &Chess) -> Vec<bool> {
-    let board = position.board();
-    let empty = !board.occupied();
-    let pieces = position.us() & !board.pawns();
-    let mut answers = Vec::new();
-    for from in pieces {
-        let role = board.role_at(from).expect("a man");
-        for to in empty & !Bitboard::from(from) {
-            let mv = Move::Normal {
+/// What the legality comparisons met: the answers, and the legal moves
+/// that captured, promoted or were played out of check.
+#[derive(Debug, Default)]
+struct Answers {
+    legal: usize,
+    illegal: usize,
+    captures: usize,
+    promotions: usize,
+    out_of_check: usize,
+}
+
+/// The moves [`is_legal`] is tried on in `position`: every legal move,
+/// each again with the wrong capture and with every promotion named, and
+/// for every man of the player to move a move to every other square (with
+/// what stands there as its capture, and a queen named for a pawn's move
+/// to the last rank), whether it reaches that square or not.
+fn tried_moves(position: &Chess) -> Vec<Move> {
+    let mut tried = Vec::new();
+    for mv in position.legal_moves() {
+        tried.push(mv);
+        if let Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            ..
+        } = mv
+        {
+            let wrong = if capture.is_some() {
+                None
+            } else {
+                Some(Role::Pawn)
+            };
+            for promotion in [
+                None,
+                Some(Role::Knight),
+                Some(Role::Queen),
+                Some(Role::King),
+            ] {
+                tried.push(Move::Normal {
+                    role,
+                    from,
+                    capture,
+                    to,
+                    promotion,
+                });
+            }
+            tried.push(Move::Normal {
                 role,
                 from,
-                capture: None,
+                capture: wrong,
                 to,
-                promotion: None,
-            };
-            let legal = position.is_legal(mv);
-            assert_eq!(is_legal_quiet(position, mv), legal, "{mv:?}");
-            answers.push(legal);
+                promotion: mv.promotion(),
+            });
         }
     }
-    answers
+    let board = position.board();
+    let last_rank = Bitboard::BACKRANKS;
+    for from in position.us() {
+        let role = board.role_at(from).expect("a man");
+        for to in !Bitboard::from(from) {
+            let promotion = (role == Role::Pawn && last_rank.contains(to)).then_some(Role::Queen);
+            let capture = board.role_at(to);
+            tried.push(Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            });
+        }
+    }
+    tried
+}
+
+/// [`is_legal`] against shakmaty's `is_legal` on the [`tried_moves`] of
+/// `position`; notes the answers.
+fn legality_agrees(position: &Chess, answers: &mut Answers) {
+    for mv in tried_moves(position) {
+        let legal = position.is_legal(mv);
+        assert_eq!(
+            is_legal(position, mv),
+            legal,
+            "{mv:?} in {}",
+            Fen::from_position(position, shakmaty::EnPassantMode::Legal)
+        );
+        if !legal {
+            answers.illegal += 1;
+            continue;
+        }
+        answers.legal += 1;
+        answers.captures += usize::from(mv.is_capture());
+        answers.promotions += usize::from(mv.is_promotion());
+        answers.out_of_check += usize::from(position.is_check());
+    }
+}
+
+#[test]
+fn a_move_that_exposes_or_leaves_the_king_in_check_is_illegal() {
+    let mut answers = Answers::default();
+    for fen in [
+        // The bishop on d2 is pinned to its king by the rook on d8.
+        "3r3k/8/8/8/8/8/3B4/3K4 w - - 0 1",
+        // In check from the rook on e8: only a block, a capture of the
+        // rook or a king step is legal.
+        "4r2k/8/8/8/1B6/8/8/4K1R1 w - - 0 1",
+        // A pawn about to promote, taking or not, with a knight on the
+        // last rank.
+        "1n5k/P7/8/8/8/8/8/K7 w - - 0 1",
+        // A double step and an en passant capture that would expose the
+        // king along the fifth rank.
+        "8/8/8/K2pP2r/8/8/2P5/7k w - d6 0 1",
+    ] {
+        legality_agrees(&position(fen), &mut answers);
+    }
+    assert!(answers.illegal > 500, "{answers:?}");
+    assert!(
+        answers.captures > 0 && answers.promotions > 0 && answers.out_of_check > 0,
+        "{answers:?}"
+    );
 }
 
 #[test]
@@ -87,16 +184,14 @@ fn the_proof_agrees_with_move_generation_on_random_games() {
     ];
     let mut dice = Dice(0x5eed_cafe);
     let (mut positions, mut stuck, mut in_check) = (0, 0, 0);
-    let mut quiet = [0usize; 2];
+    let mut answers = Answers::default();
     for fen in starts {
         for _ in 0..60 {
             let mut game = position(fen);
             for _ in 0..120 {
                 positions += 1;
                 in_check += usize::from(game.is_check());
-                for legal in quiet_moves_agree(&game) {
-                    quiet[usize::from(legal)] += 1;
-                }
+                legality_agrees(&game, &mut answers);
                 if agrees(&game) {
                     stuck += 1;
                     break;
@@ -109,7 +204,15 @@ fn the_proof_agrees_with_move_generation_on_random_games() {
     // The comparisons ran on every position; these show that they met
     // both answers and positions in check.
     assert!(positions > 20_000, "{positions} positions");
-    assert!(quiet[0] > 100_000 && quiet[1] > 100_000, "{quiet:?}");
+    assert!(
+        answers.legal > 100_000 && answers.illegal > 100_000,
+        "{answers:?}"
+    );
+    assert!(
+        answers.captures > 5_000 && answers.out_of_check > 2_000,
+        "{answers:?}"
+    );
+    assert!(answers.promotions > 100, "{answers:?}");
     assert!(stuck > 10, "{stuck} positions without a legal move");
     assert!(in_check > 500, "{in_check} positions in check");
 }

@@ -3,6 +3,9 @@
 //! It gives the same [`Status`] records as the [reference](mod@crate::reference),
 //! ply for ply, but works incrementally:
 //!
+//! * a move's legality is decided from the board (the man reaches the
+//!   square, and no enemy man attacks its king after the move), shakmaty
+//!   being asked only about castling and en passant;
 //! * the clock is a counter; the automatic endings are decided once per ply,
 //!   and whether any legal move exists (mate, stalemate) is first settled by
 //!   a cheap proof (out of check, a man that cannot be pinned with a move;
@@ -14,7 +17,10 @@
 //! * a threefold claim on a written move (9.2.1) is possible only towards a
 //!   position that has already stood twice with the other player to move,
 //!   and only by the one quiet move between the two squares where the
-//!   boards differ; when there is no such position, no move is tried.
+//!   boards differ; when there is no such position, no move is tried;
+//! * the fifty-move claim on a written move (9.3.1) lists the quiet moves
+//!   of the pieces read from the board, without generating the pawn moves
+//!   and captures it leaves out.
 //!
 //! * Article 5.2.2 is decided by material by default. Under the exact rule
 //!   ([`DeadRule::Exact`]) the arbiter keeps the helpmate line that proved
@@ -37,6 +43,7 @@
 
 mod carried;
 mod mobility;
+mod quiet;
 mod window;
 
 use shakmaty::fen::Fen;
@@ -52,7 +59,8 @@ use crate::start::{ParseStartError, StartPosition};
 use crate::status::{ClaimsOnMove, Status};
 use crate::unwinnable::{Spent, deadness_sparing};
 use carried::Carried;
-use mobility::{has_legal_move, is_legal_quiet};
+use mobility::{has_legal_move, is_legal};
+use quiet::quiet_piece_moves;
 use thiserror::Error;
 use window::{Key, Window, hash, hash_after};
 
@@ -436,7 +444,7 @@ impl Arbiter {
     pub fn threefold_on_move(&self) -> Vec<Move> {
         // Most plies have no position that stood twice with the other
         // player to move: nothing to look for.
-        if self.window.threefold_targets().next().is_none() || (!self.unsettled && self.is_over()) {
+        if self.window.threefold_targets().is_empty() || (!self.unsettled && self.is_over()) {
             return Vec::new();
         }
         self.threefold_moves()
@@ -447,7 +455,7 @@ impl Arbiter {
     fn threefold_moves(&self) -> Vec<Move> {
         let occupied = self.position.board().occupied();
         let mut moves: Vec<Move> = Vec::new();
-        for (target_hash, target) in self.window.threefold_targets() {
+        for &(target_hash, ref target) in self.window.threefold_targets() {
             let differ = occupied ^ target.occupied();
             if differ.count() != 2 {
                 continue;
@@ -470,7 +478,7 @@ impl Arbiter {
             // The hash rules most targets out before the move's legality
             // is asked; a match is confirmed on the full position.
             if hash_after(&self.position, self.hash, mv) != target_hash
-                || !is_legal_quiet(&self.position, mv)
+                || !is_legal(&self.position, mv)
             {
                 continue;
             }
@@ -498,12 +506,9 @@ impl Arbiter {
 
     /// The moves of [`Arbiter::fifty_moves_on_move`] at a clock of 99 or
     /// more in a game that goes on: every legal move but the pawn moves and
-    /// captures.
+    /// captures, read from the board.
     fn fifty_moves(&self) -> Vec<Move> {
-        let legal = self.position.legal_moves();
-        let mut moves = Vec::with_capacity(legal.len());
-        moves.extend(legal.into_iter().filter(|mv| !mv.is_zeroing()));
-        moves
+        quiet_piece_moves(&self.position)
     }
 
     /// The full status record of the current ply.
@@ -565,7 +570,7 @@ impl Arbiter {
     /// unchanged after an error.
     pub fn play_move(&mut self, mv: Move) -> Result<(), RulesError> {
         self.ensure_going_on()?;
-        if !self.position.is_legal(mv) {
+        if !is_legal(&self.position, mv) {
             return Err(RulesError::IllegalMove);
         }
         self.advance(mv);

@@ -172,9 +172,11 @@ pub(crate) struct Window {
     /// whose bit is clear matches none of the window, and the window is not
     /// searched (most plies of a long window).
     present: [u64; FILTER_WORDS],
-    /// The entries whose count is 2, with their positions' keys (taken
-    /// when they stood, as the current position).
-    stood_twice: Vec<(usize, Key)>,
+    /// The entries whose count is 2, with their hashes and their
+    /// positions' keys (taken when they stood, as the current position),
+    /// apart by the parity of their place in the window: those of one
+    /// parity have one player to move.
+    stood_twice: [Vec<(u64, Key)>; 2],
 }
 
 impl Window {
@@ -182,7 +184,7 @@ impl Window {
     /// or an irreversible change just happened); its count is 1.
     pub(crate) fn restart(&mut self, position: &Chess, hash: u64) {
         self.seen.clear();
-        self.stood_twice.clear();
+        self.stood_twice.iter_mut().for_each(Vec::clear);
         self.first_en_passant = position.legal_ep_square().is_some();
         self.present = [0; FILTER_WORDS];
         let (word, bit) = filter_bit(hash);
@@ -259,7 +261,7 @@ impl Window {
         let repetition = earlier + 1;
         self.seen[last].repetition = repetition;
         if repetition == 2 {
-            self.stood_twice.push((last, Key::of(position)));
+            self.stood_twice[last % 2].push((hash, Key::of(position)));
         }
         repetition
     }
@@ -297,16 +299,15 @@ impl Window {
     }
 
     /// Positions with the other player to move that have already stood at
-    /// least twice: the only ones a move now could bring back a third time.
+    /// least twice, with their hashes: the only ones a move now could
+    /// bring back a third time.
     ///
     /// Each such position has exactly one entry whose count is 2 (its second
     /// appearance), so listing those entries lists every target once.
-    pub(crate) fn threefold_targets(&self) -> impl Iterator<Item = (u64, &Key)> {
-        let last = self.seen.len().wrapping_sub(1);
-        self.stood_twice
-            .iter()
-            .filter(move |(index, _)| (last - index) % 2 == 1)
-            .map(|(index, key)| (self.seen[*index].hash, key))
+    pub(crate) fn threefold_targets(&self) -> &[(u64, Key)] {
+        // The current position is at `len - 1`: the other player moves at
+        // the places of the parity of `len`.
+        &self.stood_twice[self.seen.len() % 2]
     }
 }
 
