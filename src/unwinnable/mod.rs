@@ -33,14 +33,16 @@
 //! 5. `explore`: every reachable position visited; a checkmate among them
 //!    comes with its line, none proves the side can never mate (positions
 //!    dead by material are visited but not explored further);
-//! 6. when too many positions are reachable: `shaped` again, deeper and
-//!    with 25 times the budget, then `helpmate`'s best-first search, a
-//!    broader one, then one in stages: a pawn promoted to a queen, the
-//!    other side's men given up, the bare king mated;
-//! 7. when all of these fail, `ahead`: steps 1 and 2 on every position
-//!    one and two legal moves later (the wall often fails only because of
-//!    what the next move must change, such as a king in check from a
-//!    pawn).
+//! 6. when too many positions are reachable, `ahead`: steps 1 and 2 on
+//!    every position one and two legal moves later (the wall often fails
+//!    only because of what the next move must change, such as a king in
+//!    check from a pawn); a few hundred static proofs at most, tried
+//!    before the searches of step 7, which run to their budget when they
+//!    find nothing;
+//! 7. `shaped` again, deeper and with 25 times the budget, then
+//!    `helpmate`'s best-first search, a broader one, then one in stages:
+//!    a pawn promoted to a queen, the other side's men given up, the bare
+//!    king mated.
 
 mod ahead;
 mod confined;
@@ -68,7 +70,8 @@ pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Dead
     deadness_sparing(position, mode, budget, &mut Spent::default())
 }
 
-/// The sides, White then Black, whose searches (steps 3 to 6) a game no
+/// The sides, White then Black, whose searches (the deeper one of step 3,
+/// steps 4, 5 and 7) a game no
 /// longer runs: they came back with nothing at a ply since the last
 /// capture or pawn move (see [`deadness_sparing`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,7 +79,7 @@ pub(crate) struct Spent([bool; 2]);
 
 /// [`deadness_in`] for a ply of a game that `spent` follows: for a side
 /// `spent` names, only the cheap steps run (1 and 2, the quick shaped
-/// search, 7), not the searches of steps 3 to 6; `spent` then names every
+/// search, 6), not the searches; `spent` then names every
 /// side looked at here that came back undetermined. The game clears it at
 /// each capture or pawn move.
 ///
@@ -213,7 +216,8 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 
 /// The long searches for `side`: the deep shaped search, the corner
 /// search (minor pieces only) and the short lines, then every reachable
-/// position, then (when there are too many) a short best-first search (an
+/// position, then (when there are too many) the static proofs two plies
+/// ahead, a short best-first search (an
 /// eighth of its budget: it finds at once some lines the wide search
 /// spends its whole budget missing), the wide shaped search, best first
 /// for a helpmate, and the harder helpmate searches.
@@ -244,11 +248,14 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
         Explored::NoMate(positions) => Mating::Impossible {
             reason: NoMate::Exhausted { positions },
         },
+        Explored::TooMany if ahead::never_mates_within(position, side, 2) => Mating::Impossible {
+            reason: NoMate::Wall,
+        },
         Explored::TooMany => helpmate::best_first(position, side, budget.helpmate_nodes / 8)
             .or_else(|| shaped::wide_line(position, side, budget.helpmate_nodes))
             .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
             .or_else(|| helpmate::harder(position, side, budget.helpmate_nodes))
-            .map_or_else(|| two_plies_ahead(position, side), possible),
+            .map_or(Mating::Undetermined, possible),
     }
 }
 
