@@ -95,7 +95,38 @@ pub fn never_mates(position: &Chess, mater: Color) -> bool {
     }
     [!mater, mater]
         .into_iter()
+        .filter(|&king| !a_man_can_step(board, !king))
         .any(|king| proves(Some(Barring { king, mater })))
+}
+
+/// Whether a man of `color` other than its king has a move on `board`
+/// now, pins aside: a pawn's step to an empty square or capture of an
+/// enemy man other than the king, a piece's move to a square that holds
+/// no man of its own and no king. Such a man is never fixed (its reach
+/// holds that square from the first round on), so no square can leave
+/// `color` without a move ([`stalemating`]) and the round with a barred
+/// king is not worth growing.
+fn a_man_can_step(board: &Board, color: Color) -> bool {
+    let occupied = board.occupied();
+    let forward = match color {
+        Color::White => 8,
+        Color::Black => -8,
+    };
+    let takeable = board.by_color(!color) & !board.kings();
+    (board.by_color(color) & !board.kings())
+        .into_iter()
+        .any(|from| match board.role_at(from) {
+            Some(Role::Pawn) => {
+                from.offset(forward)
+                    .is_some_and(|step| !occupied.contains(step))
+                    || (attacks::pawn_attacks(color, from) & takeable).any()
+            }
+            Some(role) => {
+                (piece_attacks(role, from, occupied) & !board.by_color(color) & !board.kings())
+                    .any()
+            }
+            None => false,
+        })
 }
 
 /// Whether, the reaches grown, no man of `mater` ever attacks a square of
