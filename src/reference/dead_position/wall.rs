@@ -97,10 +97,40 @@ pub fn walled_off(position: &Chess, mater: Color) -> bool {
     if position.castles().any() {
         return false;
     }
-    [!mater, mater].into_iter().any(|king| {
-        regions(position, Some((king, mater)))
-            .is_some_and(|regions| never_mates_within(&regions, position, mater))
-    })
+    [!mater, mater]
+        .into_iter()
+        .filter(|&king| !a_man_can_step(position, !king))
+        .any(|king| {
+            regions(position, Some((king, mater)))
+                .is_some_and(|regions| never_mates_within(&regions, position, mater))
+        })
+}
+
+/// Whether a man of `color` other than its king can step now, pins
+/// aside: a pawn onto the empty square in front of it or onto an enemy
+/// man other than the king, a piece onto a square with no man of its own
+/// and no king. Such a man is never fixed in any round (its region holds
+/// that square from the start), so point 6 can bar no square that leaves
+/// `color` without a move, and the round would prove nothing the first
+/// did not.
+fn a_man_can_step(position: &Chess, color: Color) -> bool {
+    let board = position.board();
+    let occupied = board.occupied();
+    let not_a_king_or_own = !board.kings() & !board.by_color(color);
+    (board.by_color(color) & !board.kings())
+        .into_iter()
+        .any(|from| match board.role_at(from) {
+            Some(Role::Pawn) => {
+                let forward = from.offset(if color == Color::White { 8 } else { -8 });
+                forward.is_some_and(|to| !occupied.contains(to))
+                    || (attacks::pawn_attacks(color, from)
+                        & board.by_color(!color)
+                        & !board.kings())
+                    .any()
+            }
+            Some(role) => (moves_of(role, from, occupied) & not_a_king_or_own).any(),
+            None => false,
+        })
 }
 
 /// Points 4 and 5: whether, every man kept in its region, `mater` never
@@ -305,7 +335,7 @@ fn regions(position: &Chess, barring: Option<(Color, Color)>) -> Option<Regions>
 /// from any square of the region not next to the arriving king, `stuck`
 /// has no move: the game ends there in stalemate, or in a mate given by
 /// the other side if the king uncovered one of its lines (no castling
-/// right is left: the caller's test); see [`may_uncover_a_check`].
+/// right is left: the caller's test); see [`Lines::may_uncover_a_check`].
 fn leaves_without_a_move(regions: &Regions, stuck: Color, no_check: bool) -> Bitboard {
     let mut king_region = Bitboard::EMPTY;
     let fixed = regions.fixed_of(stuck);
@@ -322,6 +352,7 @@ fn leaves_without_a_move(regions: &Regions, stuck: Color, no_check: bool) -> Bit
     if king_region.is_empty() {
         return Bitboard::EMPTY;
     }
+    let lines = no_check.then(|| Lines::of(regions, !stuck));
     let mut squares = Bitboard::EMPTY;
     for arrival in Square::ALL {
         let taken = attacks::king_attacks(arrival).with(arrival);
@@ -331,10 +362,10 @@ fn leaves_without_a_move(regions: &Regions, stuck: Color, no_check: bool) -> Bit
                 .into_iter()
                 .all(|to| !king_region.contains(to) || taken.contains(to))
         });
-        let checked = no_check
-            && left
-                .into_iter()
-                .any(|target| may_uncover_a_check(regions, !stuck, arrival, target));
+        let checked = lines.as_ref().is_some_and(|lines| {
+            left.into_iter()
+                .any(|target| lines.may_uncover_a_check(arrival, target))
+        });
         if no_step_anywhere && !checked {
             squares.add(arrival);
         }
@@ -342,45 +373,66 @@ fn leaves_without_a_move(regions: &Regions, stuck: Color, no_check: bool) -> Bit
     squares
 }
 
-/// Whether the king of `color`, stepping onto `arrival`, might uncover a
-/// check on `target`. The king never checks itself, and a pawn or knight
-/// checking after the step would have been checking before it, with
-/// `color` to move, which no game reaches: only a line through the square
-/// the king left can. So: some square next to `arrival` in the king's
-/// region lies on a diagonal (or a rank or file) from `target`, and a
-/// bishop or queen (or a rook or queen) of `color` may stand further
-/// along it with no fixed man between.
-fn may_uncover_a_check(regions: &Regions, color: Color, arrival: Square, target: Square) -> bool {
-    let fixed = regions.fixed_men();
-    let mut king_region = Bitboard::EMPTY;
-    let (mut diagonal, mut straight) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    for &(_, owner, role, region) in &regions.men {
-        if owner != color {
-            continue;
-        }
-        match role {
-            Role::King => king_region = region,
-            Role::Bishop => diagonal |= region,
-            Role::Rook => straight |= region,
-            Role::Queen => {
-                diagonal |= region;
-                straight |= region;
+/// The regions that point 6 needs to see whether the king of one side,
+/// stepping, might uncover a check: that king's region, where its
+/// bishops and queens (`diagonal`) and rooks and queens (`straight`) may
+/// stand, and every fixed man.
+struct Lines {
+    king: Bitboard,
+    diagonal: Bitboard,
+    straight: Bitboard,
+    fixed: Bitboard,
+}
+
+impl Lines {
+    /// The lines of `color`, given the regions so far.
+    fn of(regions: &Regions, color: Color) -> Lines {
+        let mut lines = Lines {
+            king: Bitboard::EMPTY,
+            diagonal: Bitboard::EMPTY,
+            straight: Bitboard::EMPTY,
+            fixed: regions.fixed_men(),
+        };
+        for &(_, owner, role, region) in &regions.men {
+            if owner != color {
+                continue;
             }
-            Role::Pawn | Role::Knight => {}
+            match role {
+                Role::King => lines.king = region,
+                Role::Bishop => lines.diagonal |= region,
+                Role::Rook => lines.straight |= region,
+                Role::Queen => {
+                    lines.diagonal |= region;
+                    lines.straight |= region;
+                }
+                Role::Pawn | Role::Knight => {}
+            }
         }
+        lines
     }
-    (attacks::king_attacks(arrival) & king_region)
-        .into_iter()
-        .any(|left| {
-            let on_diagonal = attacks::bishop_attacks(target, Bitboard::EMPTY).contains(left);
-            let on_straight = attacks::rook_attacks(target, Bitboard::EMPTY).contains(left);
-            let behind = |slider: Square| {
-                let between = attacks::between(target, slider);
-                between.contains(left) && (between & fixed).is_empty()
-            };
-            (on_diagonal && diagonal.into_iter().any(behind))
-                || (on_straight && straight.into_iter().any(behind))
-        })
+
+    /// Whether the king, stepping onto `arrival`, might uncover a check on
+    /// `target`. The king never checks itself, and a pawn or knight
+    /// checking after the step would have been checking before it, with
+    /// the king's side to move, which no game reaches: only a line through
+    /// the square the king left can. So: some square next to `arrival` in
+    /// the king's region lies on a diagonal (or a rank or file) from
+    /// `target`, and a bishop or queen (or a rook or queen) may stand
+    /// further along it with no fixed man between.
+    fn may_uncover_a_check(&self, arrival: Square, target: Square) -> bool {
+        (attacks::king_attacks(arrival) & self.king)
+            .into_iter()
+            .any(|left| {
+                let on_diagonal = attacks::bishop_attacks(target, Bitboard::EMPTY).contains(left);
+                let on_straight = attacks::rook_attacks(target, Bitboard::EMPTY).contains(left);
+                let behind = |slider: Square| {
+                    let between = attacks::between(target, slider);
+                    between.contains(left) && (between & self.fixed).is_empty()
+                };
+                (on_diagonal && self.diagonal.into_iter().any(behind))
+                    || (on_straight && self.straight.into_iter().any(behind))
+            })
+    }
 }
 
 /// Whether some enemy man could take a man of `color` whose region is
