@@ -646,6 +646,7 @@ fn bishops_that_check_but_never_mate() {
 /// stop, so no man of White's can ever reach Black's king (and Black's
 /// king cannot cross); with White's g-pawn gone, Black's g-pawn runs
 /// through and queens, and the argument gives up for Black (who can mate).
+/// (Black's side of the first is [`pawns_that_check_but_are_never_guarded`].)
 #[test]
 fn pawns_behind_a_chain_walk_up_to_it_and_stop() {
     let stopped = chess("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
@@ -653,6 +654,128 @@ fn pawns_behind_a_chain_walk_up_to_it_and_stop() {
     let runs = chess("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P3/4K3 w - - 0 1");
     both_never_mate(&runs, Color::Black, None);
     fast_line_replays(&runs, Color::Black, "Black's g-pawn queens");
+}
+
+/// Point 7 of the wall: Black's pawns on the fifth rank can check White's
+/// king on the way down, but none of them ever leaves its file (White has
+/// no man but its king to take), so none can ever guard another, and
+/// Black's king is shut in: the king always takes the pawn that checks.
+/// Both decisions prove it for both sides. Its reachable positions are
+/// too many for the visit here; the smaller ones of
+/// [`pawn_checks_that_are_always_taken_hold_up`] are visited.
+#[test]
+fn pawns_that_check_but_are_never_guarded() {
+    let chain = chess("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
+    for side in Color::ALL {
+        both_never_mate(&chain, side, Some(NoMate::Wall));
+    }
+}
+
+/// Positions from CHA's published test positions whose side given (each
+/// unwinnable there) only point 7 of the wall decides: pawns that can
+/// check the other king but never be guarded on a square from which they
+/// do.
+const PAWN_CHECKS: [(&str, Color); 17] = [
+    (
+        "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "3k4/1p1p1p1p/1P1P1P1P/3p4/8/8/3P3P/4K3 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "2k5/2p1p1p1/p1P1P1P1/P1p4K/8/8/2P5/8 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "2k5/2p1p1p1/p1P1P1P1/P1p4K/8/2P5/8/8 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "2k5/2p1p1p1/p1P1P1P1/P1p4K/2P5/8/8/8 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "2k5/p1p1p1p1/P1P1P1P1/2p1P2K/2P1P3/8/8/8 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "2k5/p1p1p1p1/P1P1P1P1/2p1P2K/4P3/8/2P5/8 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "2k5/p1p1p1p1/P1P1P1P1/2p1P2K/8/8/2P1P3/8 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P3/8 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "2k5/p1p1p1p1/P1P1P1P1/2p1p2K/8/8/2P1P1P1/8 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/4P3/8/P1P3P1/4K3 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "3k4/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "1b1k4/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "1b1k4/p1p1pBp1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "8/5k2/2b1p1p1/1p1pP1Pp/1P1P3P/1p6/1P3K2/8 b - - 0 1",
+        Color::Black,
+    ),
+    (
+        "8/1k6/p1p1p1p1/P1P1P1P1/K1p1p1p1/P1P1P1P1/8/8 w - - 0 1",
+        Color::Black,
+    ),
+    (
+        "8/4k3/p1p1p1p1/P1P1P1P1/2p1p1p1/P1P1P1P1/4K3/8 w - - 0 1",
+        Color::Black,
+    ),
+];
+
+/// Point 7 of the wall on [`PAWN_CHECKS`], on each with the other side to
+/// move, and on each with one man other than a king taken away (either
+/// side to move): both decisions agree on the wall everywhere, and
+/// wherever they prove a side the independent visit finds no mate by it
+/// (confirmed where the positions reachable are few enough).
+#[test]
+fn pawn_checks_that_are_always_taken_hold_up() {
+    let mut positions = Vec::new();
+    for (fen, side) in PAWN_CHECKS {
+        both_never_mate(&chess(fen), side, Some(NoMate::Wall));
+        let setup = fen.parse::<Fen>().unwrap().into_setup();
+        for turn in [setup.turn, !setup.turn] {
+            for taken in std::iter::once(None).chain(setup.board.occupied().into_iter().map(Some)) {
+                let mut variant = setup.clone();
+                variant.turn = turn;
+                if let Some(square) = taken {
+                    if variant.board.kings().contains(square) {
+                        continue;
+                    }
+                    variant.board.discard_piece_at(square);
+                }
+                if let Ok(position) = variant.position::<Chess>(CastlingMode::Standard) {
+                    positions.push(position);
+                }
+            }
+        }
+    }
+    let (walled, confirmed) = walls_hold_up(&positions, 100_000);
+    assert!(walled >= 250, "walled off {walled}");
+    assert!(confirmed >= 140, "confirmed {confirmed}");
 }
 
 /// The last square of a stuck side (point 6 of the wall): White's king

@@ -38,7 +38,11 @@
 //! its region (which no bishop attacks) are more than its own men that
 //! could stand on them plus the one the mating king could cover. The
 //! argument gives up on a position with an en passant capture possible
-//! now, or with a castling right other than standard chess's.
+//! now, or with a castling right other than standard chess's. When only
+//! pawns can ever attack that region, and no other man of the side can
+//! ever attack a square from which one of them does, every check is by a
+//! pawn next to the king that nothing guards: the king may take it, and
+//! the side never mates ([`every_check_takes_the_pawn`]).
 //!
 //! When this fails and no castling right is left, the reaches are grown
 //! again with one king kept off the squares where its arrival would leave
@@ -130,9 +134,10 @@ fn a_man_can_step(board: &Board, color: Color) -> bool {
 }
 
 /// Whether, the reaches grown, no man of `mater` ever attacks a square of
-/// the reach of the other king (on `their_king`), or only bishops of one
-/// colour do and no square of it can be a mate (see
-/// [`no_square_can_be_mate`]).
+/// the reach of the other king (on `their_king`), or only pawns do and
+/// the king may always take the one that checks (see
+/// [`every_check_takes_the_pawn`]), or only bishops of one colour do and
+/// no square of it can be a mate (see [`no_square_can_be_mate`]).
 fn never_checks_to_mate(
     men: &[Man],
     takeable: Bitboard,
@@ -152,6 +157,9 @@ fn never_checks_to_mate(
     let Some(first) = attackers.first() else {
         return true;
     };
+    if every_check_takes_the_pawn(men, &attackers, king_region, fixed) {
+        return true;
+    }
     let light = first.from.is_light();
     if attackers
         .iter()
@@ -169,6 +177,54 @@ fn never_checks_to_mate(
         .map(|man| man.reach)
         .collect();
     no_square_can_be_mate(king_region, light, mater_king, &helpers)
+}
+
+/// Whether the men that may attack the other king's region `king_region`
+/// (`attackers`) are all pawns, and none of them could ever be defended
+/// on a square from which it attacks that region: no other man of its
+/// side attacks such a square from anywhere in its reach, lines stopping
+/// at fixed men only. A king in check from such a pawn stands next to it
+/// and may always take it: nothing else attacks the pawn's square, not
+/// even along a line through the king's own square (such a line would
+/// reach the king's region and make its piece one of `attackers`). So no
+/// check is mate.
+fn every_check_takes_the_pawn(
+    men: &[Man],
+    attackers: &[&Man],
+    king_region: Bitboard,
+    fixed: Fixed,
+) -> bool {
+    if attackers.iter().any(|man| man.role != Role::Pawn) {
+        return false;
+    }
+    let mater = attackers[0].color;
+    let covers: Vec<(Square, Bitboard)> = men
+        .iter()
+        .filter(|man| man.color == mater)
+        .map(|man| {
+            let cover = man
+                .reach
+                .into_iter()
+                .fold(Bitboard::EMPTY, |cover, square| {
+                    cover
+                        | match man.role {
+                            Role::Pawn => attacks::pawn_attacks(mater, square),
+                            role => piece_attacks(role, square, fixed.all),
+                        }
+                });
+            (man.from, cover)
+        })
+        .collect();
+    attackers.iter().all(|pawn| {
+        let checking: Bitboard = pawn
+            .reach
+            .into_iter()
+            .filter(|&square| (attacks::pawn_attacks(mater, square) & king_region).any())
+            .collect();
+        covers
+            .iter()
+            .all(|&(from, cover)| from == pawn.from || (cover & checking).is_empty())
+    })
 }
 
 /// Which king is kept off the squares where its arrival would end the

@@ -66,6 +66,19 @@
 //!    it and promote is shown never to get there: the only way round
 //!    stalemates the other side first.
 //!
+//! 7. **It checks only with pawns, and each check takes the pawn.** When
+//!    the only men of the mater that may attack a square of the other
+//!    king's region are pawns, and no other man of the mater may ever
+//!    attack a square from which such a pawn attacks that region (lines
+//!    stopping at fixed men only), every check is given by a pawn standing
+//!    next to the king with nothing guarding it: the king may always take
+//!    it, so no check is mate. (A line through the king's own square that
+//!    could guard the pawn once the king has left would reach the king's
+//!    region, and its piece would be one of the men that may attack it.)
+//!    This is how pawns that never promote, on files where they can never
+//!    meet an enemy man to take, are shown never to mate: they can check
+//!    but never protect each other.
+//!
 //! A locked wall, where no pawn can move at all, is the simplest case:
 //! then every pawn is fixed. Pieces shut in behind it become fixed too: a
 //! knight whose every jump lands on a fixed pawn of its own side stands
@@ -133,8 +146,9 @@ fn a_man_can_step(position: &Chess, color: Color) -> bool {
         })
 }
 
-/// Points 4 and 5: whether, every man kept in its region, `mater` never
-/// checks, or checks only with bishops of one colour and never mates.
+/// Points 4, 5 and 7: whether, every man kept in its region, `mater`
+/// never checks, or checks only with pawns that the king may always take,
+/// or only with bishops of one colour and never mates.
 fn never_mates_within(regions: &Regions, position: &Chess, mater: Color) -> bool {
     let board = position.board();
     let Some(their_king) = board.king_of(!mater) else {
@@ -166,6 +180,14 @@ fn never_mates_within(regions: &Regions, position: &Chess, mater: Color) -> bool
     if attackers.is_empty() {
         return true;
     }
+    // Point 7: pawns only, each check answered by taking the pawn.
+    if attackers.iter().all(|&(_, role)| role == Role::Pawn)
+        && attackers
+            .iter()
+            .all(|&(pawn, _)| every_check_takes_the_pawn(regions, mater, pawn, their_region))
+    {
+        return true;
+    }
     // Point 5: bishops of one colour only.
     let colour = attackers[0].0.is_light();
     let only_bishops_of_one_colour = attackers
@@ -185,6 +207,38 @@ fn never_mates_within(regions: &Regions, position: &Chess, mater: Color) -> bool
         .into_iter()
         .filter(|square| square.is_light() == colour)
         .all(|square| never_mated_on(square, their_region, mater_king, &helpers))
+}
+
+/// Point 7 for the pawn of `mater` starting on `pawn`: whether, on every
+/// square of its region from which it attacks a square of the other
+/// king's region (`their_region`), no other man of `mater` could ever
+/// defend it. A king checked by that pawn then stands next to it and may
+/// always take it, so the check is never mate.
+fn every_check_takes_the_pawn(
+    regions: &Regions,
+    mater: Color,
+    pawn: Square,
+    their_region: Bitboard,
+) -> bool {
+    let fixed = regions.fixed_men();
+    regions
+        .of(pawn)
+        .into_iter()
+        .filter(|&from| (attacks::pawn_attacks(mater, from) & their_region).any())
+        .all(|checking| {
+            !regions.men.iter().any(|&(square, owner, role, region)| {
+                owner == mater
+                    && square != pawn
+                    && region.into_iter().any(|from| {
+                        let defended = match role {
+                            Role::Pawn => attacks::pawn_attacks(mater, from),
+                            Role::King => attacks::king_attacks(from),
+                            _ => moves_of(role, from, fixed),
+                        };
+                        defended.contains(checking)
+                    })
+            })
+        })
 }
 
 /// Point 5 on one square: whether the king can never be mated on
