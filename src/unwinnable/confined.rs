@@ -411,12 +411,17 @@ fn grow_reaches(men: &mut [Man], barring: Option<Barring>) -> Option<Bitboard> {
                 squares: stalemating(men, !king, fixed, lines.as_ref()),
             }
         });
+        // Pawns first: one that reaches its last rank ends the round, and
+        // the argument, before any piece's reach is grown.
         for index in 0..men.len() {
-            let reach = match men[index].role {
-                Role::Pawn => pawn_reach(men, index, fixed, takeable)?,
-                _ => piece_reach(men, index, fixed, barred),
-            };
-            men[index].reach = reach;
+            if men[index].role == Role::Pawn {
+                men[index].reach = pawn_reach(men, index, fixed, takeable)?;
+            }
+        }
+        for index in 0..men.len() {
+            if men[index].role != Role::Pawn {
+                men[index].reach = piece_reach(men, index, fixed, barred);
+            }
         }
         takeable |= now_takeable(men);
         let after: Vec<Bitboard> = men.iter().map(|man| man.reach).collect();
