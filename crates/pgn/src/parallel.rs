@@ -211,13 +211,17 @@ where
         let (work_tx, token_tx) = (work_tx, token_tx);
         // Leaving early closes the outboxes too: the workers give up.
         let close = Closing(&outboxes);
+        // The calling thread, woken when a batch ends or a worker leaves.
+        let caller = std::thread::current();
         for (n, outbox) in outboxes.iter().enumerate() {
             let (work_rx, work, live) = (Arc::clone(&work_rx), &work, &live);
+            let caller = caller.clone();
             std::thread::Builder::new()
                 .name(format!("worker-{n}"))
                 .spawn_scoped(scope, move || {
-                    worker(&work_rx, work, outbox, stop);
+                    worker(&work_rx, work, outbox, stop, &caller);
                     live.fetch_sub(1, Ordering::SeqCst);
+                    caller.unpark();
                 })
                 .inspect_err(|_| {
                     live.fetch_sub(threads - n, Ordering::SeqCst);
@@ -240,7 +244,8 @@ where
 }
 
 /// The calling thread's part: hands the results the workers put in
-/// `outboxes` to `sink` in input order, taking what they gave every few
+/// `outboxes` to `sink` in input order, taking what they gave when a
+/// worker wakes it at the end of a batch or as it leaves, and every few
 /// milliseconds (a message per result would wake it for each), until the
 /// workers have all left (`live` is 0), `stop` is set or `sink` wants no
 /// more. A token goes back to the reader through `token_tx` for each batch
@@ -278,13 +283,13 @@ where
             return Ok(Ended::Whole);
         }
         if !taken {
-            std::thread::sleep(TAKE_EVERY);
+            std::thread::park_timeout(TAKE_EVERY);
         }
     }
 }
 
-/// How long the calling thread waits before it looks again when the
-/// workers had given nothing.
+/// How long the calling thread waits, unless a worker wakes it, before it
+/// looks again when the workers had given nothing.
 const TAKE_EVERY: Duration = Duration::from_millis(5);
 
 /// A batch of items and its number in the stream.
@@ -490,12 +495,13 @@ fn read<I, T, G>(
 
 /// Works on batches until there are no more, `stop` is set or the
 /// outbox is closed, putting each result in the outbox as it comes and
-/// then the batch's end.
+/// then the batch's end, upon which it wakes `caller`.
 fn worker<T, U, W>(
     work_rx: &Mutex<Receiver<Batch<T>>>,
     work: &W,
     outbox: &Outbox<U>,
     stop: &AtomicBool,
+    caller: &std::thread::Thread,
 ) where
     W: Fn(T, &mut dyn FnMut(U) -> bool),
 {
@@ -525,6 +531,7 @@ fn worker<T, U, W>(
         if !open || stopped() || !outbox.put(Done::End(number)) {
             return;
         }
+        caller.unpark();
     }
 }
 

@@ -463,7 +463,7 @@ pub struct AdjudicateOptions {
     /// game on the reading thread (see [`adjudicate_source`]).
     pub batch: usize,
     /// Bytes of text per piece or batch handed to a worker (pieces are
-    /// about 512 KiB at most whatever this says, up to 4 MiB when the
+    /// about 128 KiB at most whatever this says, up to 4 MiB when the
     /// places to cut are far apart): with at most
     /// `2 × threads + 2` in flight, this, the 4 MiB the reading thread may
     /// hold while it looks for a place to cut, and
@@ -526,7 +526,7 @@ pub enum AdjudicateError {
 ///
 /// On one thread the games are cut, read and judged one by one. On
 /// several, a reading thread cuts the text into pieces of whole games
-/// (about 512 KiB, or `options.batch_bytes` if less; up to 4 MiB when the
+/// (about 128 KiB, or `options.batch_bytes` if less; up to 4 MiB when the
 /// places to cut are far apart) at lines where any
 /// reader of the whole text starts a new game (see the `chunks` module),
 /// each worker cuts and judges the games of the pieces it takes, and the
@@ -740,7 +740,7 @@ where
 }
 
 /// The text of a piece handed to one worker at a time, at most.
-const PIECE_BYTES: usize = 1 << 19;
+const PIECE_BYTES: usize = 1 << 17;
 
 /// The size of the pieces of text handed to the workers under `options`.
 fn piece_bytes(options: &AdjudicateOptions) -> usize {
@@ -802,13 +802,13 @@ mod tests {
     }
 
     #[test]
-    fn pieces_are_half_a_mebibyte_or_what_the_options_ask() {
+    fn pieces_are_an_eighth_of_a_mebibyte_or_what_the_options_ask() {
         let options = |batch_bytes| AdjudicateOptions {
             batch_bytes,
             ..AdjudicateOptions::default()
         };
         let default = AdjudicateOptions::default().batch_bytes;
-        assert_eq!(piece_bytes(&options(default)), 512 << 10);
+        assert_eq!(piece_bytes(&options(default)), 128 << 10);
         // Asked for smaller pieces, each gets them.
         assert_eq!(piece_bytes(&options(100)), 100);
         assert_eq!(piece_bytes(&options(0)), 1);
