@@ -387,7 +387,12 @@ impl<U> Order<U> {
         S: FnMut(U) -> bool,
     {
         let ready = match done {
-            Done::Result(number, result) => self.result(number, result),
+            // A result in its turn, the most common by far, goes straight
+            // to `sink`.
+            Done::Result(number, result) => match self.result(number, result) {
+                Some(result) => return Ok(sink(result)),
+                None => return Ok(true),
+            },
             Done::End(number) => self.end(number),
             Done::Panic(panic) => return Err(Stop::Panic(panic)),
         };
@@ -406,14 +411,14 @@ impl<U> Order<U> {
         Ok(true)
     }
 
-    /// A result of batch `number`: handed on at once in its turn, else
-    /// kept.
-    fn result(&mut self, number: u64, result: U) -> Vec<Handed<U>> {
+    /// A result of batch `number`: given back to be handed on at once in
+    /// its turn, else kept.
+    fn result(&mut self, number: u64, result: U) -> Option<U> {
         if number == self.next {
-            vec![Handed::Result(result)]
+            Some(result)
         } else {
             self.waiting.entry(number).or_default().0.push(result);
-            Vec::new()
+            None
         }
     }
 
