@@ -4,9 +4,10 @@
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
+use std::time::Duration;
 
 use crate::protocol::{EngineError, Hello};
 
@@ -18,13 +19,20 @@ use super::subject::Subject;
 /// A game's number, the game, and its check.
 type Answered = (usize, RunGame, Result<Checked, EngineError>);
 
+/// How many games each subject may take ahead of the first game whose
+/// check has not been handed on: with one subject slow on a game, the
+/// others stop there, so the checks waiting for it stay few.
+pub(crate) const AHEAD_PER_SUBJECT: usize = 32;
+
 /// Judges `games` with `subjects` at once and hands each check to
 /// `deliver` in the games' order, until `deliver` says no more (the engine
 /// is broken) or the first game no subject reached. Once `stopped()` no
 /// further game is started, and a check that failed after it is dropped
 /// (its engine may have been killed by the stop): the games judged are
-/// handed on, whatever their place. `progress` hears `(games done, games
-/// in all)` from this thread.
+/// handed on, whatever their place. No game is started more than
+/// [`AHEAD_PER_SUBJECT`] times the subjects past the first game not yet
+/// handed on. `progress` hears `(games done, games in all)` from this
+/// thread.
 pub(crate) fn check_all(
     subjects: &mut [Box<dyn Subject + Send>],
     hello: &Hello,
@@ -36,14 +44,26 @@ pub(crate) fn check_all(
     let total = games.total();
     let source = Mutex::new(games.enumerate());
     let stop = AtomicBool::new(false);
+    let ahead = AHEAD_PER_SUBJECT * subjects.len().max(1);
+    // Games taken by the subjects, and handed on in order.
+    let (taken, handed) = (AtomicUsize::new(0), AtomicUsize::new(0));
     let mut order = InOrder::default();
     thread::scope(|scope| {
         let (sender, answers) = mpsc::channel::<Answered>();
         for subject in subjects.iter_mut() {
             let (source, stop, sender) = (&source, &stop, sender.clone());
+            let (taken, handed) = (&taken, &handed);
             scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) && !stopped() {
-                    let next = source.lock().ok().and_then(|mut games| games.next());
+                let go_on = || !stop.load(Ordering::Relaxed) && !stopped();
+                while go_on() {
+                    if taken.load(Ordering::SeqCst) >= handed.load(Ordering::SeqCst) + ahead {
+                        thread::sleep(Duration::from_millis(1));
+                        continue;
+                    }
+                    let next = source.lock().ok().and_then(|mut games| {
+                        taken.fetch_add(1, Ordering::SeqCst);
+                        games.next()
+                    });
                     let Some((index, game)) = next else {
                         return;
                     };
@@ -65,6 +85,11 @@ pub(crate) fn check_all(
             progress(done + 1, total);
             order.waiting.insert(answered.0, answered);
             order.hand_on(deliver);
+            handed.store(order.next, Ordering::SeqCst);
+            if order.ended {
+                // Nothing more is handed on: the subjects stop.
+                stop.store(true, Ordering::Relaxed);
+            }
         }
     });
     order.finish(stopped(), deliver);
@@ -107,5 +132,100 @@ impl InOrder {
             self.next = index + 1;
             self.ended = !deliver(index, game, checked);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::time::Instant;
+
+    use super::*;
+    use crate::protocol::{Answer, JudgeRequest};
+    use crate::verify::{OurArbiter, VerifyOptions};
+
+    /// Our arbiter, but the first game's request waits until the other
+    /// subjects have stopped starting games (or 2 s): it then notes how
+    /// many requests had been answered.
+    struct Slow {
+        answered: Arc<AtomicUsize>,
+        waited: Arc<AtomicBool>,
+        seen: Arc<AtomicUsize>,
+    }
+
+    impl Subject for Slow {
+        fn hello(&mut self) -> Result<Hello, EngineError> {
+            OurArbiter.hello()
+        }
+
+        fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
+            if request.id == 1 && !self.waited.swap(true, Ordering::SeqCst) {
+                let started = Instant::now();
+                let mut last = usize::MAX;
+                // Until the count stands still for 200 ms.
+                while started.elapsed() < Duration::from_secs(2) {
+                    thread::sleep(Duration::from_millis(200));
+                    let now = self.answered.load(Ordering::SeqCst);
+                    if now == last {
+                        break;
+                    }
+                    last = now;
+                }
+                self.seen.store(last, Ordering::SeqCst);
+            }
+            self.answered.fetch_add(1, Ordering::SeqCst);
+            OurArbiter.judge(request)
+        }
+    }
+
+    /// A subject slow on the first game holds the others to
+    /// [`AHEAD_PER_SUBJECT`] games each past it, not the whole run (which
+    /// they would judge in far less than the wait), and every check is
+    /// still handed on, in order.
+    #[test]
+    fn a_slow_game_holds_the_others_to_a_few_games_ahead() {
+        let (answered, waited, seen) = Default::default();
+        let slow =
+            |answered: &Arc<AtomicUsize>, waited: &Arc<AtomicBool>, seen: &Arc<AtomicUsize>| {
+                Box::new(Slow {
+                    answered: Arc::clone(answered),
+                    waited: Arc::clone(waited),
+                    seen: Arc::clone(seen),
+                }) as Box<dyn Subject + Send>
+            };
+        let mut subjects = vec![
+            slow(&answered, &waited, &seen),
+            slow(&answered, &waited, &seen),
+        ];
+        let hello = OurArbiter.hello().unwrap();
+        let options = VerifyOptions {
+            games: 2_000,
+            ..VerifyOptions::default()
+        };
+        let games = RunGames::of(&hello, &options);
+        let total = games.total();
+        let mut handed = Vec::new();
+        check_all(
+            &mut subjects,
+            &hello,
+            games,
+            &|| false,
+            &mut |_, _| {},
+            &mut |index, _, checked| {
+                assert!(checked.is_ok(), "game {index}: {:?}", checked.err());
+                handed.push(index);
+                true
+            },
+        );
+        assert_eq!(handed, (0..total).collect::<Vec<_>>());
+        let seen = seen.load(Ordering::SeqCst);
+        eprintln!("answered while the first game waited: {seen} of {total}");
+        // The other subject may take one game past the bound while it
+        // reads the count.
+        assert!(seen <= 2 * AHEAD_PER_SUBJECT, "{seen} answered");
+        assert!(
+            seen >= AHEAD_PER_SUBJECT,
+            "{seen} answered: the other subject did not go on"
+        );
     }
 }
