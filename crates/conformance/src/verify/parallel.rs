@@ -54,6 +54,9 @@ pub(crate) fn check_all(
             let (source, stop, sender) = (&source, &stop, sender.clone());
             let (taken, handed) = (&taken, &handed);
             scope.spawn(move || {
+                // A panic here would leave its game unanswered, and the
+                // other subjects waiting for it: they stop instead.
+                let _stop_on_panic = StopOnPanic(stop);
                 let go_on = || !stop.load(Ordering::Relaxed) && !stopped();
                 while go_on() {
                     if taken.load(Ordering::SeqCst) >= handed.load(Ordering::SeqCst) + ahead {
@@ -93,6 +96,17 @@ pub(crate) fn check_all(
         }
     });
     order.finish(stopped(), deliver);
+}
+
+/// Sets its flag when dropped by a panic.
+struct StopOnPanic<'a>(&'a AtomicBool);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 /// Checks waiting for those of the games before them.
@@ -176,6 +190,50 @@ mod tests {
             self.answered.fetch_add(1, Ordering::SeqCst);
             OurArbiter.judge(request)
         }
+    }
+
+    /// Our arbiter, but it panics on the first game's request.
+    struct Panicking;
+
+    impl Subject for Panicking {
+        fn hello(&mut self) -> Result<Hello, EngineError> {
+            OurArbiter.hello()
+        }
+
+        fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
+            assert_ne!(request.id, 1, "a subject that panics on the first game");
+            OurArbiter.judge(request)
+        }
+    }
+
+    /// A subject that panics leaves its game unanswered: the others stop
+    /// instead of waiting for it, and the panic goes on to the caller.
+    #[test]
+    fn a_panic_stops_the_other_subjects() {
+        let mut subjects: Vec<Box<dyn Subject + Send>> =
+            vec![Box::new(Panicking), Box::new(Panicking)];
+        let hello = OurArbiter.hello().unwrap();
+        let options = VerifyOptions {
+            games: 2_000,
+            ..VerifyOptions::default()
+        };
+        let games = RunGames::of(&hello, &options);
+        let mut handed = 0;
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            check_all(
+                &mut subjects,
+                &hello,
+                games,
+                &|| false,
+                &mut |_, _| {},
+                &mut |_, _, _| {
+                    handed += 1;
+                    true
+                },
+            );
+        }));
+        assert!(run.is_err(), "the panic goes on");
+        assert_eq!(handed, 0, "nothing after the unanswered first game");
     }
 
     /// A subject slow on the first game holds the others to
