@@ -21,8 +21,11 @@ type Answered = (usize, RunGame, Result<Checked, EngineError>);
 
 /// How many games each subject may take ahead of the first game whose
 /// check has not been handed on: with one subject slow on a game, the
-/// others stop there, so the checks waiting for it stay few.
-pub(crate) const AHEAD_PER_SUBJECT: usize = 32;
+/// others stop there, so the checks waiting for it stay few (each holds
+/// its game and the reference's records, some tens of KB), while a game
+/// that takes seconds (an exact 5.2.2 search) still leaves the others
+/// hundreds of fast games to judge meanwhile.
+pub(crate) const AHEAD_PER_SUBJECT: usize = 256;
 
 /// Judges `games` with `subjects` at once and hands each check to
 /// `deliver` in the games' order, until `deliver` says no more (the engine
@@ -159,7 +162,7 @@ mod tests {
     use crate::verify::{OurArbiter, VerifyOptions};
 
     /// Our arbiter, but the first game's request waits until the other
-    /// subjects have stopped starting games (or 2 s): it then notes how
+    /// subjects have stopped starting games (or 10 s): it then notes how
     /// many requests had been answered.
     struct Slow {
         answered: Arc<AtomicUsize>,
@@ -177,7 +180,7 @@ mod tests {
                 let started = Instant::now();
                 let mut last = usize::MAX;
                 // Until the count stands still for 200 ms.
-                while started.elapsed() < Duration::from_secs(2) {
+                while started.elapsed() < Duration::from_secs(10) {
                     thread::sleep(Duration::from_millis(200));
                     let now = self.answered.load(Ordering::SeqCst);
                     if now == last {
