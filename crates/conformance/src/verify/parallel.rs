@@ -195,6 +195,18 @@ mod tests {
         }
     }
 
+    /// Our arbiter's handshake and the games of a run of 2,000 generated
+    /// games (the malformed ones after them).
+    fn arbiter_run() -> (Hello, RunGames) {
+        let hello = OurArbiter.hello().unwrap();
+        let options = VerifyOptions {
+            games: 2_000,
+            ..VerifyOptions::default()
+        };
+        let games = RunGames::of(&hello, &options);
+        (hello, games)
+    }
+
     /// Our arbiter, but it panics on the first game's request.
     struct Panicking;
 
@@ -215,12 +227,7 @@ mod tests {
     fn a_panic_stops_the_other_subjects() {
         let mut subjects: Vec<Box<dyn Subject + Send>> =
             vec![Box::new(Panicking), Box::new(Panicking)];
-        let hello = OurArbiter.hello().unwrap();
-        let options = VerifyOptions {
-            games: 2_000,
-            ..VerifyOptions::default()
-        };
-        let games = RunGames::of(&hello, &options);
+        let (hello, games) = arbiter_run();
         let mut handed = 0;
         let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             check_all(
@@ -258,12 +265,7 @@ mod tests {
             slow(&answered, &waited, &seen),
             slow(&answered, &waited, &seen),
         ];
-        let hello = OurArbiter.hello().unwrap();
-        let options = VerifyOptions {
-            games: 2_000,
-            ..VerifyOptions::default()
-        };
-        let games = RunGames::of(&hello, &options);
+        let (hello, games) = arbiter_run();
         let total = games.total();
         let mut handed = Vec::new();
         check_all(
