@@ -194,10 +194,7 @@ where
     // Shared by the workers alone: once the last has left, the reader's
     // sending fails instead of waiting for ever.
     let work_rx = Arc::new(Mutex::new(work_rx));
-    let (token_tx, token_rx) = sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        let _ = token_tx.send(());
-    }
+    let (token_tx, token_rx) = tokens(in_flight);
     let outboxes: Vec<Outbox<U>> = (0..threads).map(|_| Outbox::default()).collect();
     let live = AtomicUsize::new(threads);
     let failed = |err: std::io::Error| ParallelError {
@@ -241,6 +238,15 @@ where
         Stop::Panic(panic) => std::panic::resume_unwind(panic),
         Stop::Failed(err) => Err(err),
     })
+}
+
+/// A channel holding `count` tokens, each the right to send one batch.
+fn tokens(count: usize) -> (SyncSender<()>, Receiver<()>) {
+    let (token_tx, token_rx) = sync_channel::<()>(count);
+    for _ in 0..count {
+        let _ = token_tx.send(());
+    }
+    (token_tx, token_rx)
 }
 
 /// The calling thread's part: hands the results the workers put in

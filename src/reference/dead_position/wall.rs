@@ -184,7 +184,7 @@ fn never_mates_within(regions: &Regions, position: &Chess, mater: Color) -> bool
     if attackers.iter().all(|&(_, role)| role == Role::Pawn)
         && attackers
             .iter()
-            .all(|&(pawn, _)| every_check_takes_the_pawn(regions, mater, pawn, their_region))
+            .all(|&(pawn, _)| every_check_takes_the_pawn(regions, fixed, mater, pawn, their_region))
     {
         return true;
     }
@@ -212,15 +212,16 @@ fn never_mates_within(regions: &Regions, position: &Chess, mater: Color) -> bool
 /// Point 7 for the pawn of `mater` starting on `pawn`: whether, on every
 /// square of its region from which it attacks a square of the other
 /// king's region (`their_region`), no other man of `mater` could ever
-/// defend it. A king checked by that pawn then stands next to it and may
-/// always take it, so the check is never mate.
+/// defend it (lines stopping at the `fixed` men). A king checked by that
+/// pawn then stands next to it and may always take it, so the check is
+/// never mate.
 fn every_check_takes_the_pawn(
     regions: &Regions,
+    fixed: Bitboard,
     mater: Color,
     pawn: Square,
     their_region: Bitboard,
 ) -> bool {
-    let fixed = regions.fixed_men();
     regions
         .of(pawn)
         .into_iter()
