@@ -9,8 +9,9 @@
 //! when every man of the helping side first has to walk there. Here the
 //! estimate says where each man should go instead, for a corner fixed at
 //! the start: of the colour of the side's bishop when it has one (a bishop
-//! checks a corner king along the long diagonal), else the one nearest the
-//! other king. The lines found replay to a checkmate like every other.
+//! checks a corner king along the long diagonal), else any. Every such
+//! corner is tried briefly, then the two nearest the other king at
+//! length. The lines found replay to a checkmate like every other.
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Square, attacks};
 
@@ -29,8 +30,9 @@ pub fn applies(position: &Chess, mater: Color) -> bool {
         && (ours & (board.knights() | board.bishops())).any()
 }
 
-/// A helpmate line by `mater` toward each eligible corner in turn, nearest
-/// first, each search expanding at most `nodes` positions.
+/// A helpmate line by `mater` toward the eligible corners: first toward
+/// every one of them with a quarter of `nodes` (a line at a far corner is
+/// often short), then toward the two nearest with all of `nodes` each.
 pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let board = start.board();
     let king = board.king_of(!mater)?;
@@ -45,27 +47,44 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
         })
         .collect();
     corners.sort_by_key(|corner| corner.distance(king));
-    corners.into_iter().take(2).find_map(|corner| {
-        let picture = Picture::at(corner);
+    let bishop = bishops.any();
+    // (corner, nodes, whether two men of the other side block)
+    let rounds = corners
+        .iter()
+        .map(|&corner| (corner, nodes / 4, false))
+        .chain(corners.iter().take(2).map(|&corner| (corner, nodes, false)))
+        .chain(
+            corners
+                .iter()
+                .take(if bishop { 2 } else { 0 })
+                .map(|&corner| (corner, nodes / 4, true)),
+        );
+    rounds.into_iter().find_map(|(corner, nodes, pair)| {
+        let picture = Picture {
+            pair,
+            ..Picture::at(corner, bishop)
+        };
         let estimate = |position: &Chess| picture.distance(position, mater);
         let mated = |position: &Chess| position.turn() != mater && position.is_checkmate();
         toward(start, mater, nodes, WEIGHT, estimate, mated).map(|(line, _)| line)
     })
 }
 
-/// The mating picture at one corner: the squares beside the corner, the
+/// The mating picture at one corner: the squares beside the corner the
+/// king's own men block (for a bishop, the two on the edges), the
 /// squares two up the edge from it (where the mating king stands guard),
 /// and the squares a knight checks the corner from. Worked out once per
 /// corner; the estimate reads them for every position met.
 struct Picture {
     corner: Square,
+    pair: bool,
     beside: Bitboard,
     guards: Bitboard,
     knight_checks: Bitboard,
 }
 
 impl Picture {
-    fn at(corner: Square) -> Picture {
+    fn at(corner: Square, bishop: bool) -> Picture {
         let toward_rank = if corner.rank() == shakmaty::Rank::First {
             16
         } else {
@@ -80,9 +99,18 @@ impl Picture {
             .into_iter()
             .flatten()
             .fold(Bitboard::EMPTY, |all, square| all | Bitboard::from(square));
+        // A bishop checks along the long diagonal: the square beside the
+        // corner on it stays empty (the check passes through it and holds
+        // it), so the king's own men block the two squares on the edges.
+        let beside = if bishop {
+            attacks::king_attacks(corner) & !attacks::bishop_attacks(corner, Bitboard::EMPTY)
+        } else {
+            attacks::king_attacks(corner)
+        };
         Picture {
             corner,
-            beside: attacks::king_attacks(corner),
+            pair: false,
+            beside,
             guards,
             knight_checks: attacks::knight_attacks(corner),
         }
@@ -90,8 +118,9 @@ impl Picture {
 
     /// How far `position` is from the picture, by our estimate: the other
     /// king's distance to the corner (counted thrice), its nearest man's
-    /// distance to a square beside the corner (a pawn's by its advance,
-    /// and only when the mating side has no bishop), the mating king's
+    /// distance to a square beside the corner (a pawn's by its advance, and
+    /// when the mating side has a bishop only once it stands there; a
+    /// bishop's to the squares of its colour), the mating king's
     /// distance to a guard square, and how far the mating side's nearest
     /// minor piece is from attacking the corner.
     fn distance(&self, position: &Chess, mater: Color) -> u32 {
@@ -102,36 +131,43 @@ impl Picture {
         let corner = self.corner;
         // Pawns that walk up to the corner count as blockers when the
         // mating side has no bishop (a knight mates over a pawn wall); with
-        // a bishop they do not: measured on our families, counting them
-        // there loses lines the search otherwise finds (through a
-        // promotion).
+        // a bishop only those already beside the corner do: measured on
+        // our families, counting the others loses lines the search
+        // otherwise finds (through a promotion).
         let pawns = board.pawns();
         let helpers = if (board.bishops() & board.by_color(mater)).any() {
-            board.by_color(!mater) & !board.kings() & !pawns
+            board.by_color(!mater) & !board.kings() & (!pawns | self.beside)
         } else {
             board.by_color(!mater) & !board.kings()
         };
-        let blocker = helpers
-            .into_iter()
-            .map(|man| {
-                let pawn = pawns.contains(man);
-                self.beside
-                    .into_iter()
-                    .map(|square| {
-                        if pawn {
-                            pawn_steps(man, square, !mater)
-                        } else {
-                            man.distance(square)
-                        }
-                    })
-                    .min()
-                    .unwrap_or(7)
-            })
-            .min()
-            .unwrap_or(0);
-        let own_king = board
-            .king_of(mater)
-            .map_or(0, |square| nearest(square, self.guards));
+        // How far one helper is from standing on one square (a bishop
+        // never stands on a square of the other colour).
+        let steps = |man: Square, square: Square| {
+            if pawns.contains(man) {
+                pawn_steps(man, square, !mater)
+            } else if board.bishops().contains(man) && square.is_light() != man.is_light() {
+                7
+            } else {
+                man.distance(square)
+            }
+        };
+        let own_king = board.king_of(mater);
+        let hemmed = if self.pair {
+            self.two_squares(helpers, own_king, steps)
+        } else {
+            let blocker = helpers
+                .into_iter()
+                .map(|man| {
+                    self.beside
+                        .into_iter()
+                        .map(|square| steps(man, square))
+                        .min()
+                        .unwrap_or(7)
+                })
+                .min()
+                .unwrap_or(0);
+            blocker + own_king.map_or(0, |square| nearest(square, self.guards))
+        };
         let checker = (board.by_color(mater) & (board.knights() | board.bishops()))
             .into_iter()
             .map(|square| {
@@ -144,7 +180,56 @@ impl Picture {
             })
             .min()
             .unwrap_or(4);
-        3 * king.distance(corner) + blocker + own_king + checker
+        3 * king.distance(corner) + hemmed + checker
+    }
+
+    /// For a bishop's picture: how far the two squares on the edges beside
+    /// the corner are from being taken, one by a helper standing on it,
+    /// the other by a second helper or by the mating king on its guard
+    /// square (whichever is nearer).
+    fn two_squares(
+        &self,
+        helpers: Bitboard,
+        own_king: Option<Square>,
+        steps: impl Fn(Square, Square) -> u32,
+    ) -> u32 {
+        let [first, second]: [Square; 2] = match self.beside.into_iter().collect::<Vec<_>>()[..] {
+            [first, second] => [first, second],
+            _ => return 0,
+        };
+        // The two nearest helpers to a square, as (steps, man).
+        let nearest_two = |square: Square| {
+            let mut best = [(7, None), (7, None)];
+            for man in helpers {
+                let far = steps(man, square);
+                if far < best[0].0 {
+                    best = [(far, Some(man)), best[0]];
+                } else if far < best[1].0 {
+                    best[1] = (far, Some(man));
+                }
+            }
+            best
+        };
+        let guard = |square: Square| {
+            let guard = (self.guards
+                & (Bitboard::from(square.file()) | Bitboard::from(square.rank())))
+            .first();
+            match (own_king, guard) {
+                (Some(king), Some(guard)) => king.distance(guard),
+                _ => 7,
+            }
+        };
+        let [near_first, near_second] = [nearest_two(first), nearest_two(second)];
+        let taken =
+            |blocked: [(u32, Option<Square>); 2], other: [(u32, Option<Square>); 2], square| {
+                let by_another = if blocked[0].1.is_some() && blocked[0].1 == other[0].1 {
+                    other[1].0
+                } else {
+                    other[0].0
+                };
+                blocked[0].0 + guard(square).min(by_another)
+            };
+        taken(near_first, near_second, second).min(taken(near_second, near_first, first))
     }
 }
 
@@ -217,5 +302,53 @@ mod tests {
         let fen = "8/8/4K3/8/4B3/8/1k1p4/8 b - - 0 1";
         let line = line(&position(fen), Color::White, 10_000).expect("a line");
         assert!(mates(fen, Color::White, &line), "{line:?}");
+    }
+
+    /// The line from `fen` for `mater` at the budget the arbiter gives the
+    /// corner search by default, checked to replay to a checkmate.
+    fn found(fen: &str, mater: Color) -> Vec<Move> {
+        let line = line(&position(fen), mater, 10_000).expect("a line");
+        assert!(mates(fen, mater, &line), "{line:?}");
+        line
+    }
+
+    #[test]
+    fn a_bishop_picture_leaves_the_diagonal_square_empty() {
+        let bishop = Picture::at(Square::A1, true);
+        assert_eq!(
+            bishop.beside,
+            Bitboard::from(Square::A2) | Bitboard::from(Square::B1)
+        );
+        let knight = Picture::at(Square::H8, false);
+        assert_eq!(knight.beside, attacks::king_attacks(Square::H8));
+    }
+
+    #[test]
+    fn a_knight_mates_in_a_far_corner() {
+        // Black's king stands next to h8, where the search went first and
+        // found nothing; h1 and a8, tried briefly now, each give a line.
+        found("8/3K2k1/8/4b3/8/1Nb5/8/8 w - - 0 1", Color::White);
+        found("7K/8/3k4/B7/2n3Q1/8/8/2B5 b - - 0 1", Color::Black);
+        found("1Q6/6K1/n7/4B3/8/7k/3Q4/8 b - - 0 1", Color::Black);
+    }
+
+    #[test]
+    fn a_bishop_mates_over_a_pawn_beside_the_corner() {
+        // Black's a2-pawn already blocks a2; White's king guards b1 and
+        // the bishop checks through b2. Black's own bishop, dark like b2,
+        // used to be steered onto b2, where it shuts the check out.
+        found("k7/8/1b6/8/K7/8/p7/4B3 b - - 0 1", Color::White);
+    }
+
+    #[test]
+    fn a_king_walled_in_by_its_own_bishops() {
+        // CHA's published position: Black's king can never cross the
+        // chain, so White's own light bishops must fill both a2 and b1;
+        // only the estimate that counts a second blocker finds it.
+        let line = found(
+            "8/b1k3b1/5b2/p1p1p1p1/P1P1P1P1/2K2B2/5bB1/8 w - - 0 1",
+            Color::Black,
+        );
+        assert!(line.len() <= 40, "{} plies", line.len());
     }
 }
