@@ -9,9 +9,10 @@
 //! when every man of the helping side first has to walk there. Here the
 //! estimate says where each man should go instead, for a corner fixed at
 //! the start: of the colour of the side's bishop when it has one (a bishop
-//! checks a corner king along the long diagonal), else any. Every such
-//! corner is tried briefly, then the two nearest the other king at
-//! length. The lines found replay to a checkmate like every other.
+//! checks a corner king along the long diagonal), else any: the one
+//! nearest the other king at length, the others briefly, the second
+//! nearest at length. The lines found replay to a checkmate like every
+//! other.
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Square, attacks};
 
@@ -30,9 +31,11 @@ pub fn applies(position: &Chess, mater: Color) -> bool {
         && (ours & (board.knights() | board.bishops())).any()
 }
 
-/// A helpmate line by `mater` toward the eligible corners: first toward
-/// every one of them with a quarter of `nodes` (a line at a far corner is
-/// often short), then toward the two nearest with all of `nodes` each.
+/// A helpmate line by `mater` toward the eligible corners: toward the
+/// nearest with all of `nodes`, toward each other one with a quarter of
+/// it (a line at a far corner is often short), toward the second nearest
+/// again with all of it, and for a bishop toward the two nearest with a
+/// quarter, counting a second blocker.
 pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let board = start.board();
     let king = board.king_of(!mater)?;
@@ -48,17 +51,22 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
         .collect();
     corners.sort_by_key(|corner| corner.distance(king));
     let bishop = bishops.any();
-    // (corner, nodes, whether two men of the other side block)
-    let rounds = corners
-        .iter()
-        .map(|&corner| (corner, nodes / 4, false))
-        .chain(corners.iter().take(2).map(|&corner| (corner, nodes, false)))
-        .chain(
+    // (corner, nodes, whether a second blocker counts): the nearest
+    // corner at length first (where most lines are), then the others
+    // briefly, then the second nearest at length.
+    let mut rounds: Vec<(Square, usize, bool)> = Vec::new();
+    for (near, &corner) in corners.iter().enumerate() {
+        rounds.push((corner, if near == 0 { nodes } else { nodes / 4 }, false));
+    }
+    rounds.extend(corners.get(1).map(|&corner| (corner, nodes, false)));
+    if bishop {
+        rounds.extend(
             corners
                 .iter()
-                .take(if bishop { 2 } else { 0 })
+                .take(2)
                 .map(|&corner| (corner, nodes / 4, true)),
         );
+    }
     rounds.into_iter().find_map(|(corner, nodes, pair)| {
         let picture = Picture {
             pair,
