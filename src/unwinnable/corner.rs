@@ -9,10 +9,9 @@
 //! when every man of the helping side first has to walk there. Here the
 //! estimate says where each man should go instead, for a corner fixed at
 //! the start: of the colour of the side's bishop when it has one (a bishop
-//! checks a corner king along the long diagonal), else any: the one
-//! nearest the other king at length, the others briefly, the second
-//! nearest at length. The lines found replay to a checkmate like every
-//! other.
+//! checks a corner king along the long diagonal), else any. Three
+//! pictures ([`Kind`]) are tried in rounds (see [`line`]). The lines found
+//! replay to a checkmate like every other.
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Square, attacks};
 
@@ -31,11 +30,12 @@ pub fn applies(position: &Chess, mater: Color) -> bool {
         && (ours & (board.knights() | board.bishops())).any()
 }
 
-/// A helpmate line by `mater` toward the eligible corners: toward the
-/// nearest with all of `nodes`, toward each other one with a quarter of
-/// it (a line at a far corner is often short), toward the second nearest
-/// again with all of it, and for a bishop toward the two nearest with a
-/// quarter, counting a second blocker.
+/// A helpmate line by `mater` toward the eligible corners, in rounds:
+/// the nearest corner to the other king with all of `nodes`; each corner
+/// with a quarter of it (a line at a far corner is often short), for a
+/// bishop with the bishop's picture; the second nearest again with all of
+/// it; for a bishop, the two nearest with a quarter, counting a second
+/// blocker.
 pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let board = start.board();
     let king = board.king_of(!mater)?;
@@ -50,49 +50,78 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
         })
         .collect();
     corners.sort_by_key(|corner| corner.distance(king));
-    let bishop = bishops.any();
-    // (corner, nodes, whether a second blocker counts): the nearest
-    // corner at length first (where most lines are), then the others
-    // briefly, then the second nearest at length.
-    let mut rounds: Vec<(Square, usize, bool)> = Vec::new();
-    for (near, &corner) in corners.iter().enumerate() {
-        rounds.push((corner, if near == 0 { nodes } else { nodes / 4 }, false));
+    let mut rounds: Vec<(Square, usize, Kind)> = Vec::new();
+    rounds.extend(corners.first().map(|&corner| (corner, nodes, Kind::Plain)));
+    if bishops.any() {
+        rounds.extend(
+            corners
+                .iter()
+                .map(|&corner| (corner, nodes / 4, Kind::Bishop)),
+        );
+    } else {
+        // The plain picture at the nearest corner has had its quarter.
+        rounds.extend(
+            corners
+                .iter()
+                .skip(1)
+                .map(|&corner| (corner, nodes / 4, Kind::Plain)),
+        );
     }
-    rounds.extend(corners.get(1).map(|&corner| (corner, nodes, false)));
-    if bishop {
+    rounds.extend(corners.get(1).map(|&corner| (corner, nodes, Kind::Plain)));
+    if bishops.any() {
         rounds.extend(
             corners
                 .iter()
                 .take(2)
-                .map(|&corner| (corner, nodes / 4, true)),
+                .map(|&corner| (corner, nodes / 4, Kind::Pair)),
         );
     }
-    rounds.into_iter().find_map(|(corner, nodes, pair)| {
-        let picture = Picture {
-            pair,
-            ..Picture::at(corner, bishop)
-        };
+    rounds.into_iter().find_map(|(corner, nodes, kind)| {
+        let picture = Picture::at(corner, kind);
         let estimate = |position: &Chess| picture.distance(position, mater);
         let mated = |position: &Chess| position.turn() != mater && position.is_checkmate();
         toward(start, mater, nodes, WEIGHT, estimate, mated).map(|(line, _)| line)
     })
 }
 
+/// Which mating picture the estimate walks toward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// The king's own men on any square beside the corner (the nearest
+    /// one counts), the mating king on a guard square. With a bishop on
+    /// the mating side, pawns do not count: measured on our families,
+    /// counting them loses lines the search otherwise finds (through a
+    /// promotion). It also finds a bishop's mate from the square on the
+    /// long diagonal, guarded by its king.
+    Plain,
+    /// A bishop's check from afar: the square beside the corner on the
+    /// long diagonal stays empty (the check passes through it and holds
+    /// it), so the king's own men block the two squares on the edges. A
+    /// pawn counts once it stands on one of them, and a bishop only
+    /// toward a square of its colour.
+    Bishop,
+    /// The bishop's picture with both edge squares taken: one by a man of
+    /// the king's side, the other by a second one or by the mating king
+    /// on its guard square, whichever is nearer (the king walled in by
+    /// its own men while the mating king is shut out).
+    Pair,
+}
+
 /// The mating picture at one corner: the squares beside the corner the
-/// king's own men block (for a bishop, the two on the edges), the
-/// squares two up the edge from it (where the mating king stands guard),
-/// and the squares a knight checks the corner from. Worked out once per
-/// corner; the estimate reads them for every position met.
+/// king's own men block, the squares two up the edge from it (where the
+/// mating king stands guard), and the squares a knight checks the corner
+/// from. Worked out once per corner; the estimate reads them for every
+/// position met.
 struct Picture {
     corner: Square,
-    pair: bool,
+    kind: Kind,
     beside: Bitboard,
     guards: Bitboard,
     knight_checks: Bitboard,
 }
 
 impl Picture {
-    fn at(corner: Square, bishop: bool) -> Picture {
+    fn at(corner: Square, kind: Kind) -> Picture {
         let toward_rank = if corner.rank() == shakmaty::Rank::First {
             16
         } else {
@@ -107,17 +136,14 @@ impl Picture {
             .into_iter()
             .flatten()
             .fold(Bitboard::EMPTY, |all, square| all | Bitboard::from(square));
-        // A bishop checks along the long diagonal: the square beside the
-        // corner on it stays empty (the check passes through it and holds
-        // it), so the king's own men block the two squares on the edges.
-        let beside = if bishop {
-            attacks::king_attacks(corner) & !attacks::bishop_attacks(corner, Bitboard::EMPTY)
-        } else {
+        let beside = if kind == Kind::Plain {
             attacks::king_attacks(corner)
+        } else {
+            attacks::king_attacks(corner) & !attacks::bishop_attacks(corner, Bitboard::EMPTY)
         };
         Picture {
             corner,
-            pair: false,
+            kind,
             beside,
             guards,
             knight_checks: attacks::knight_attacks(corner),
@@ -138,29 +164,29 @@ impl Picture {
         };
         let corner = self.corner;
         // Pawns that walk up to the corner count as blockers when the
-        // mating side has no bishop (a knight mates over a pawn wall); with
-        // a bishop only those already beside the corner do: measured on
-        // our families, counting the others loses lines the search
-        // otherwise finds (through a promotion).
+        // mating side has no bishop (a knight mates over a pawn wall).
         let pawns = board.pawns();
-        let helpers = if (board.bishops() & board.by_color(mater)).any() {
-            board.by_color(!mater) & !board.kings() & (!pawns | self.beside)
-        } else {
-            board.by_color(!mater) & !board.kings()
+        let plain = self.kind == Kind::Plain;
+        let helpers = match (board.bishops() & board.by_color(mater)).any() {
+            false => board.by_color(!mater) & !board.kings(),
+            true if plain => board.by_color(!mater) & !board.kings() & !pawns,
+            true => board.by_color(!mater) & !board.kings() & (!pawns | self.beside),
         };
-        // How far one helper is from standing on one square (a bishop
-        // never stands on a square of the other colour).
+        // How far one helper is from standing on one square (in the
+        // bishop's pictures, a bishop never stands on a square of the
+        // other colour).
         let steps = |man: Square, square: Square| {
             if pawns.contains(man) {
                 pawn_steps(man, square, !mater)
-            } else if board.bishops().contains(man) && square.is_light() != man.is_light() {
+            } else if !plain && board.bishops().contains(man) && square.is_light() != man.is_light()
+            {
                 7
             } else {
                 man.distance(square)
             }
         };
         let own_king = board.king_of(mater);
-        let hemmed = if self.pair {
+        let hemmed = if self.kind == Kind::Pair {
             self.two_squares(helpers, own_king, steps)
         } else {
             let blocker = helpers
@@ -191,7 +217,7 @@ impl Picture {
         3 * king.distance(corner) + hemmed + checker
     }
 
-    /// For a bishop's picture: how far the two squares on the edges beside
+    /// For [`Kind::Pair`]: how far the two squares on the edges beside
     /// the corner are from being taken, one by a helper standing on it,
     /// the other by a second helper or by the mating king on its guard
     /// square (whichever is nearer).
@@ -322,12 +348,12 @@ mod tests {
 
     #[test]
     fn a_bishop_picture_leaves_the_diagonal_square_empty() {
-        let bishop = Picture::at(Square::A1, true);
+        let bishop = Picture::at(Square::A1, Kind::Bishop);
         assert_eq!(
             bishop.beside,
             Bitboard::from(Square::A2) | Bitboard::from(Square::B1)
         );
-        let knight = Picture::at(Square::H8, false);
+        let knight = Picture::at(Square::H8, Kind::Plain);
         assert_eq!(knight.beside, attacks::king_attacks(Square::H8));
     }
 
@@ -358,5 +384,21 @@ mod tests {
             Color::Black,
         );
         assert!(line.len() <= 40, "{} plies", line.len());
+    }
+
+    #[test]
+    fn a_bishop_mates_from_the_square_on_the_diagonal() {
+        // The final position of a game: Black's bishop ends on b2 next to
+        // White's king in a1, guarded by its own king on b3. The plain
+        // picture finds it at once; the bishop's picture, which keeps b2
+        // empty, does not, and the round at length keeps the plain one.
+        let fen = "8/8/3bk3/3N4/P1P5/8/5RK1/8 w - - 3 77";
+        let line = found(fen, Color::Black);
+        let mut position = position(fen);
+        for &mv in &line {
+            position.play_unchecked(mv);
+        }
+        let bishops = position.board().bishops() & position.board().black();
+        assert!(bishops.contains(Square::B2), "{line:?}");
     }
 }
