@@ -276,8 +276,9 @@ pub struct Budget {
     /// positions are reachable to visit them all) each of the two harder
     /// searches that follow; the quick shaped search tried first gets an
     /// eighth of it, the corner search a quarter for each of its two
-    /// corners (and the short lines then a quarter, for a side with minor
-    /// pieces only), and the wide shaped
+    /// nearest corners and a sixteenth for each of its shorter rounds (at
+    /// most six in all; the short lines then get a quarter, for a side
+    /// with minor pieces only), and the wide shaped
     /// search tried before the harder ones, the cheapest per position, 25
     /// times as much.
     pub helpmate_nodes: usize,
