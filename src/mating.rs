@@ -277,7 +277,7 @@ pub struct Budget {
     /// searches that follow; the quick shaped search tried first gets an
     /// eighth of it, the corner search a quarter for each of its two
     /// nearest corners and a sixteenth for each of its shorter rounds (at
-    /// most six in all; the short lines then get a quarter, for a side
+    /// most eight in all; the short lines then get a quarter, for a side
     /// with minor pieces only), and the wide shaped
     /// search tried before the harder ones, the cheapest per position, 25
     /// times as much.
