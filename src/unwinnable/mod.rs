@@ -248,19 +248,20 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
         Explored::NoMate(positions) => Mating::Impossible {
             reason: NoMate::Exhausted { positions },
         },
-        Explored::TooMany if ahead::never_mates_within(position, side, 2) => Mating::Impossible {
-            reason: NoMate::Wall,
+        Explored::TooMany => match two_plies_ahead(position, side) {
+            Mating::Undetermined => helpmate::best_first(position, side, budget.helpmate_nodes / 8)
+                .or_else(|| shaped::wide_line(position, side, budget.helpmate_nodes))
+                .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
+                .or_else(|| helpmate::harder(position, side, budget.helpmate_nodes))
+                .map_or(Mating::Undetermined, possible),
+            proved => proved,
         },
-        Explored::TooMany => helpmate::best_first(position, side, budget.helpmate_nodes / 8)
-            .or_else(|| shaped::wide_line(position, side, budget.helpmate_nodes))
-            .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
-            .or_else(|| helpmate::harder(position, side, budget.helpmate_nodes))
-            .map_or(Mating::Undetermined, possible),
     }
 }
 
-/// The last step: the static proofs on every position up to two legal
-/// moves ahead, or undetermined.
+/// Step 6: the static proofs on every position up to two legal moves
+/// ahead, or undetermined (the last step for a side whose searches a game
+/// no longer runs).
 fn two_plies_ahead(position: &Chess, side: Color) -> Mating {
     if ahead::never_mates_within(position, side, 2) {
         Mating::Impossible {
