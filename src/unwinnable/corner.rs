@@ -13,7 +13,7 @@
 //! pictures ([`Kind`]) are tried in rounds (see [`line`]). The lines found
 //! replay to a checkmate like every other.
 
-use shakmaty::{Bitboard, Chess, Color, Move, Position, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Square, attacks};
 
 use super::helpmate::toward;
 
@@ -80,7 +80,8 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
         let picture = Picture::at(corner, kind);
         let estimate = |position: &Chess| picture.distance(position, mater);
         let mated = |position: &Chess| position.turn() != mater && position.is_checkmate();
-        toward(start, mater, nodes, WEIGHT, estimate, mated).map(|(line, _)| line)
+        let movable = |position: &Chess| picture.movable(position, mater);
+        toward(start, mater, nodes, WEIGHT, estimate, mated, movable).map(|(line, _)| line)
     })
 }
 
@@ -150,6 +151,54 @@ impl Picture {
         }
     }
 
+    /// The men of the king's side that count as blockers. Pawns that walk
+    /// up to the corner count when the mating side has no bishop (a
+    /// knight mates over a pawn wall).
+    fn helpers(&self, board: &Board, mater: Color) -> Bitboard {
+        let others = board.by_color(!mater) & !board.kings();
+        match (board.bishops() & board.by_color(mater)).any() {
+            false => others,
+            true if self.kind == Kind::Plain => others & !board.pawns(),
+            true => others & (!board.pawns() | self.beside),
+        }
+    }
+
+    /// How far one helper on `man` is from standing on `square` (in the
+    /// bishop's pictures, a bishop never stands on a square of the other
+    /// colour).
+    fn steps(&self, board: &Board, mater: Color, man: Square, square: Square) -> u32 {
+        if board.pawns().contains(man) {
+            pawn_steps(man, square, !mater)
+        } else if self.kind != Kind::Plain
+            && board.bishops().contains(man)
+            && square.is_light() != man.is_light()
+        {
+            7
+        } else {
+            man.distance(square)
+        }
+    }
+
+    /// The men that may move in the search toward this picture: every
+    /// man, except in [`Kind::Pair`], where of the king's side only its
+    /// king and the men nearest the two squares to block do (the others
+    /// would only multiply positions that bring the picture no nearer).
+    fn movable(&self, position: &Chess, mater: Color) -> Bitboard {
+        let board = position.board();
+        if self.kind != Kind::Pair {
+            return board.occupied();
+        }
+        let helpers = self.helpers(board, mater);
+        let steps = |man: Square, square: Square| self.steps(board, mater, man, square);
+        self.beside
+            .into_iter()
+            .flat_map(|square| nearest_two(helpers, square, steps))
+            .filter_map(|(_, man)| man)
+            .fold(board.by_color(mater) | board.kings(), |all, man| {
+                all | Bitboard::from(man)
+            })
+    }
+
     /// How far `position` is from the picture, by our estimate: the other
     /// king's distance to the corner (counted thrice), its nearest man's
     /// distance to a square beside the corner (a pawn's by its advance, and
@@ -163,28 +212,8 @@ impl Picture {
             return u32::MAX / 16;
         };
         let corner = self.corner;
-        // Pawns that walk up to the corner count as blockers when the
-        // mating side has no bishop (a knight mates over a pawn wall).
-        let pawns = board.pawns();
-        let plain = self.kind == Kind::Plain;
-        let helpers = match (board.bishops() & board.by_color(mater)).any() {
-            false => board.by_color(!mater) & !board.kings(),
-            true if plain => board.by_color(!mater) & !board.kings() & !pawns,
-            true => board.by_color(!mater) & !board.kings() & (!pawns | self.beside),
-        };
-        // How far one helper is from standing on one square (in the
-        // bishop's pictures, a bishop never stands on a square of the
-        // other colour).
-        let steps = |man: Square, square: Square| {
-            if pawns.contains(man) {
-                pawn_steps(man, square, !mater)
-            } else if !plain && board.bishops().contains(man) && square.is_light() != man.is_light()
-            {
-                7
-            } else {
-                man.distance(square)
-            }
-        };
+        let helpers = self.helpers(board, mater);
+        let steps = |man: Square, square: Square| self.steps(board, mater, man, square);
         let own_king = board.king_of(mater);
         let hemmed = if self.kind == Kind::Pair {
             self.two_squares(helpers, own_king, steps)
@@ -227,23 +256,11 @@ impl Picture {
         own_king: Option<Square>,
         steps: impl Fn(Square, Square) -> u32,
     ) -> u32 {
-        let [first, second]: [Square; 2] = match self.beside.into_iter().collect::<Vec<_>>()[..] {
-            [first, second] => [first, second],
-            _ => return 0,
+        let mut squares = self.beside.into_iter();
+        let (Some(first), Some(second)) = (squares.next(), squares.next()) else {
+            return 0;
         };
-        // The two nearest helpers to a square, as (steps, man).
-        let nearest_two = |square: Square| {
-            let mut best = [(7, None), (7, None)];
-            for man in helpers {
-                let far = steps(man, square);
-                if far < best[0].0 {
-                    best = [(far, Some(man)), best[0]];
-                } else if far < best[1].0 {
-                    best[1] = (far, Some(man));
-                }
-            }
-            best
-        };
+        let nearest_two = |square: Square| nearest_two(helpers, square, &steps);
         let guard = |square: Square| {
             let guard = (self.guards
                 & (Bitboard::from(square.file()) | Bitboard::from(square.rank())))
@@ -265,6 +282,25 @@ impl Picture {
             };
         taken(near_first, near_second, second).min(taken(near_second, near_first, first))
     }
+}
+
+/// The two helpers nearest `square`, as (steps, man), by `steps` (none
+/// farther than 7).
+fn nearest_two(
+    helpers: Bitboard,
+    square: Square,
+    steps: impl Fn(Square, Square) -> u32,
+) -> [(u32, Option<Square>); 2] {
+    let mut best = [(7, None), (7, None)];
+    for man in helpers {
+        let far = steps(man, square);
+        if far < best[0].0 {
+            best = [(far, Some(man)), best[0]];
+        } else if far < best[1].0 {
+            best[1] = (far, Some(man));
+        }
+    }
+    best
 }
 
 /// The distance from `from` to the nearest square of `squares` (7 when
@@ -400,5 +436,19 @@ mod tests {
         }
         let bishops = position.board().bishops() & position.board().black();
         assert!(bishops.contains(Square::B2), "{line:?}");
+    }
+
+    #[test]
+    fn a_lone_bishop_mates_a_king_shut_in_by_its_own_bishops() {
+        // CHA's published position, which it leaves undetermined: White's
+        // king and pawn never move, so only its dark bishop can mate,
+        // at h8, with two of Black's seven light bishops on g8 and h7.
+        // Found once only the king and the two bishops nearest those
+        // squares move on Black's side.
+        let line = found(
+            "k7/1b6/2b5/3b4/4b3/1pB2b2/pP4b1/K6b w - - 0 1",
+            Color::White,
+        );
+        assert!(line.len() <= 30, "{} plies", line.len());
     }
 }

@@ -35,6 +35,7 @@ pub fn best_first(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>
         GREEDY,
         |position| distance(position, mater),
         |position| is_mate_by(position, mater),
+        every_man,
     )
     .map(|(line, _)| line)
 }
@@ -85,7 +86,7 @@ const BROAD: u32 = 1;
 pub fn harder(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let mate = |position: &Chess| is_mate_by(position, mater);
     let estimate = |position: &Chess| distance(position, mater);
-    if let Some((line, _)) = toward(start, mater, nodes, BROAD, estimate, mate) {
+    if let Some((line, _)) = toward(start, mater, nodes, BROAD, estimate, mate, every_man) {
         return Some(line);
     }
     let queens =
@@ -106,7 +107,12 @@ pub fn harder(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
             distance(position, mater)
         }
     };
-    toward(start, mater, nodes, GREEDY, staged, mate).map(|(line, _)| line)
+    toward(start, mater, nodes, GREEDY, staged, mate, every_man).map(|(line, _)| line)
+}
+
+/// For [`toward`]: every man may move.
+pub(super) fn every_man(position: &Chess) -> Bitboard {
+    position.board().occupied()
 }
 
 /// The stages of the staged search, as offsets of its estimate: every
@@ -157,7 +163,9 @@ fn given_up(position: &Chess, mater: Color) -> u32 {
 /// A best-first search from `start` for a position where `reached` holds,
 /// expanding positions in order of `estimate` times `weight` plus their
 /// depth (ties in the order they were met), at most `nodes` of them: the
-/// line there and the position, or `None`. Positions where `mater` has
+/// line there and the position, or `None`. Only the men on the squares
+/// `movable` gives for a position move from it (a narrower search: a line
+/// it finds is a line all the same). Positions where `mater` has
 /// nothing but its king are dropped (no mate by it can follow), and
 /// positions met twice are expanded once.
 ///
@@ -171,6 +179,7 @@ pub(super) fn toward(
     weight: u32,
     estimate: impl Fn(&Chess) -> u32,
     reached: impl Fn(&Chess) -> bool,
+    movable: impl Fn(&Chess) -> Bitboard,
 ) -> Option<(Vec<Move>, Chess)> {
     if reached(start) {
         return Some((Vec::new(), start.clone()));
@@ -204,7 +213,11 @@ pub(super) fn toward(
             depth,
         });
         let position = &expanded[index as usize].position;
+        let movable = movable(position);
         for mv in position.legal_moves() {
+            if !mv.from().is_some_and(|from| movable.contains(from)) {
+                continue;
+            }
             let mut child = position.clone();
             child.play_unchecked(mv);
             if material::lone_king(&child, mater) {
