@@ -196,22 +196,10 @@ pub(super) fn toward(
         if expanded.len() == nodes {
             return None;
         }
-        let from = met[waiting];
-        let (position, depth) = match from {
-            None => (start.clone(), 0),
-            Some((parent, mv)) => {
-                let parent: &Expanded = &expanded[parent as usize];
-                let mut position = parent.position.clone();
-                position.play_unchecked(mv);
-                (position, parent.depth + 1)
-            }
-        };
         let index = u32::try_from(expanded.len()).ok()?;
-        expanded.push(Expanded {
-            position,
-            parent: from.map(|(parent, mv)| (parent as usize, mv)),
-            depth,
-        });
+        let next = Expanded::from(start, &expanded, met[waiting]);
+        let depth = next.depth;
+        expanded.push(next);
         let position = &expanded[index as usize].position;
         let movable = movable(position);
         for mv in position.legal_moves() {
@@ -259,6 +247,27 @@ struct Expanded {
     position: Chess,
     parent: Option<(usize, Move)>,
     depth: u32,
+}
+
+impl Expanded {
+    /// The position met by playing `from`'s move in the expanded position
+    /// it names (none: `start`), played again now that its turn has come.
+    fn from(start: &Chess, expanded: &[Expanded], from: Option<(u32, Move)>) -> Expanded {
+        let (position, depth) = match from {
+            None => (start.clone(), 0),
+            Some((parent, mv)) => {
+                let parent = &expanded[parent as usize];
+                let mut position = parent.position.clone();
+                position.play_unchecked(mv);
+                (position, parent.depth + 1)
+            }
+        };
+        Expanded {
+            position,
+            parent: from.map(|(parent, mv)| (parent as usize, mv)),
+            depth,
+        }
+    }
 }
 
 /// How far `mater` is from mating in `position`, by our estimate (smaller
