@@ -104,7 +104,8 @@ enum Kind {
     /// The bishop's picture with both edge squares taken: one by a man of
     /// the king's side, the other by a second one or by the mating king
     /// on its guard square, whichever is nearer (the king walled in by
-    /// its own men while the mating king is shut out).
+    /// its own men while the mating king is shut out). Of the king's side,
+    /// only the king and the men nearest those two squares move.
     Pair,
 }
 
@@ -201,11 +202,11 @@ impl Picture {
 
     /// How far `position` is from the picture, by our estimate: the other
     /// king's distance to the corner (counted thrice), its nearest man's
-    /// distance to a square beside the corner (a pawn's by its advance, and
-    /// when the mating side has a bishop only once it stands there; a
-    /// bishop's to the squares of its colour), the mating king's
-    /// distance to a guard square, and how far the mating side's nearest
-    /// minor piece is from attacking the corner.
+    /// distance to a square beside the corner (a pawn's by its advance;
+    /// [`Kind`] says which men count, and in [`Kind::Pair`] two squares
+    /// are taken), the mating king's distance to a guard square, and how
+    /// far the mating side's nearest minor piece is from attacking the
+    /// corner.
     fn distance(&self, position: &Chess, mater: Color) -> u32 {
         let board = position.board();
         let Some(king) = board.king_of(!mater) else {
