@@ -10,7 +10,7 @@
 //! estimate says where each man should go instead, for a corner fixed at
 //! the start: of the colour of the side's bishop when it has one (a bishop
 //! checks a corner king along the long diagonal), else any. Three
-//! pictures ([`Kind`]) are tried in rounds (see [`line`]). The lines found
+//! pictures ([`Kind`]) are tried in rounds (see [`line()`]). The lines found
 //! replay to a checkmate like every other.
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Square, attacks};
