@@ -16,6 +16,7 @@
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Square, attacks};
 
 use super::helpmate::toward;
+use super::node::is_mate_by;
 
 /// How much the estimate weighs against one ply of depth: the walk to the
 /// picture is long, so the estimate leads.
@@ -50,25 +51,24 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
         })
         .collect();
     corners.sort_by_key(|corner| corner.distance(king));
+    let bishop = bishops.any();
+    // The brief rounds: for a bishop, its own picture at every corner; for
+    // a knight, the plain one at the corners the first round left out.
+    let (brief, skip) = if bishop {
+        (Kind::Bishop, 0)
+    } else {
+        (Kind::Plain, 1)
+    };
     let mut rounds: Vec<(Square, usize, Kind)> = Vec::new();
     rounds.extend(corners.first().map(|&corner| (corner, nodes, Kind::Plain)));
-    if bishops.any() {
-        rounds.extend(
-            corners
-                .iter()
-                .map(|&corner| (corner, nodes / 4, Kind::Bishop)),
-        );
-    } else {
-        // The plain picture at the nearest corner has had its quarter.
-        rounds.extend(
-            corners
-                .iter()
-                .skip(1)
-                .map(|&corner| (corner, nodes / 4, Kind::Plain)),
-        );
-    }
+    rounds.extend(
+        corners
+            .iter()
+            .skip(skip)
+            .map(|&corner| (corner, nodes / 4, brief)),
+    );
     rounds.extend(corners.get(1).map(|&corner| (corner, nodes, Kind::Plain)));
-    if bishops.any() {
+    if bishop {
         rounds.extend(
             corners
                 .iter()
@@ -79,7 +79,7 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     rounds.into_iter().find_map(|(corner, nodes, kind)| {
         let picture = Picture::at(corner, kind);
         let estimate = |position: &Chess| picture.distance(position, mater);
-        let mated = |position: &Chess| position.turn() != mater && position.is_checkmate();
+        let mated = |position: &Chess| is_mate_by(position, mater);
         let movable = |position: &Chess| picture.movable(position, mater);
         toward(start, mater, nodes, WEIGHT, estimate, mated, movable).map(|(line, _)| line)
     })
@@ -119,6 +119,9 @@ struct Picture {
     kind: Kind,
     beside: Bitboard,
     guards: Bitboard,
+    /// The two squares on the edges beside the corner, each with the guard
+    /// square on its edge (read by [`Kind::Pair`]).
+    edges: [(Square, Option<Square>); 2],
     knight_checks: Bitboard,
 }
 
@@ -138,16 +141,25 @@ impl Picture {
             .into_iter()
             .flatten()
             .fold(Bitboard::EMPTY, |all, square| all | Bitboard::from(square));
+        let on_edges =
+            attacks::king_attacks(corner) & !attacks::bishop_attacks(corner, Bitboard::EMPTY);
         let beside = if kind == Kind::Plain {
             attacks::king_attacks(corner)
         } else {
-            attacks::king_attacks(corner) & !attacks::bishop_attacks(corner, Bitboard::EMPTY)
+            on_edges
         };
+        let edge = |square: Square| {
+            let line = Bitboard::from(square.file()) | Bitboard::from(square.rank());
+            (square, (guards & line).first())
+        };
+        let mut edges = on_edges.into_iter().map(edge);
+        let edges = [edges.next(), edges.next()].map(|edge| edge.unwrap_or((corner, None)));
         Picture {
             corner,
             kind,
             beside,
             guards,
+            edges,
             knight_checks: attacks::knight_attacks(corner),
         }
     }
@@ -257,31 +269,28 @@ impl Picture {
         own_king: Option<Square>,
         steps: impl Fn(Square, Square) -> u32,
     ) -> u32 {
-        let mut squares = self.beside.into_iter();
-        let (Some(first), Some(second)) = (squares.next(), squares.next()) else {
-            return 0;
-        };
+        let [(first, first_guard), (second, second_guard)] = self.edges;
         let nearest_two = |square: Square| nearest_two(helpers, square, &steps);
-        let guard = |square: Square| {
-            let guard = (self.guards
-                & (Bitboard::from(square.file()) | Bitboard::from(square.rank())))
-            .first();
-            match (own_king, guard) {
-                (Some(king), Some(guard)) => king.distance(guard),
-                _ => 7,
-            }
+        let guard = |guard: Option<Square>| match (own_king, guard) {
+            (Some(king), Some(guard)) => king.distance(guard),
+            _ => 7,
         };
         let [near_first, near_second] = [nearest_two(first), nearest_two(second)];
-        let taken =
-            |blocked: [(u32, Option<Square>); 2], other: [(u32, Option<Square>); 2], square| {
-                let by_another = if blocked[0].1.is_some() && blocked[0].1 == other[0].1 {
-                    other[1].0
-                } else {
-                    other[0].0
-                };
-                blocked[0].0 + guard(square).min(by_another)
+        let taken = |blocked: [(u32, Option<Square>); 2],
+                     other: [(u32, Option<Square>); 2],
+                     other_guard| {
+            let by_another = if blocked[0].1.is_some() && blocked[0].1 == other[0].1 {
+                other[1].0
+            } else {
+                other[0].0
             };
-        taken(near_first, near_second, second).min(taken(near_second, near_first, first))
+            blocked[0].0 + guard(other_guard).min(by_another)
+        };
+        taken(near_first, near_second, second_guard).min(taken(
+            near_second,
+            near_first,
+            first_guard,
+        ))
     }
 }
 
@@ -336,12 +345,18 @@ mod tests {
 
     /// Whether `line` replays from `fen` to a checkmate by `mater`.
     fn mates(fen: &str, mater: Color, line: &[Move]) -> bool {
+        let position = replayed(fen, line);
+        position.is_checkmate() && position.turn() != mater
+    }
+
+    /// The position `line` reaches from `fen`, each move checked legal.
+    fn replayed(fen: &str, line: &[Move]) -> Chess {
         let mut position = position(fen);
         for &mv in line {
             assert!(position.is_legal(mv), "{mv:?} in {line:?}");
             position.play_unchecked(mv);
         }
-        position.is_checkmate() && position.turn() != mater
+        position
     }
 
     #[test]
@@ -431,10 +446,7 @@ mod tests {
         // empty, does not, and the round at length keeps the plain one.
         let fen = "8/8/3bk3/3N4/P1P5/8/5RK1/8 w - - 3 77";
         let line = found(fen, Color::Black);
-        let mut position = position(fen);
-        for &mv in &line {
-            position.play_unchecked(mv);
-        }
+        let position = replayed(fen, &line);
         let bishops = position.board().bishops() & position.board().black();
         assert!(bishops.contains(Square::B2), "{line:?}");
     }
