@@ -122,6 +122,8 @@ struct Picture {
     /// The two squares on the edges beside the corner, each with the guard
     /// square on its edge (read by [`Kind::Pair`]).
     edges: [(Square, Option<Square>); 2],
+    /// The long diagonal from the corner outward, the corner left out.
+    diagonal: [Square; 7],
     knight_checks: Bitboard,
 }
 
@@ -154,12 +156,24 @@ impl Picture {
         };
         let mut edges = on_edges.into_iter().map(edge);
         let edges = [edges.next(), edges.next()].map(|edge| edge.unwrap_or((corner, None)));
+        let mut outward = attacks::bishop_attacks(corner, Bitboard::EMPTY).into_iter();
+        let mut diagonal = [corner; 7];
+        for square in &mut diagonal {
+            // Square indices grow outward from a corner on the first rank.
+            let next = if corner.rank() == shakmaty::Rank::First {
+                outward.next()
+            } else {
+                outward.next_back()
+            };
+            *square = next.unwrap_or(corner);
+        }
         Picture {
             corner,
             kind,
             beside,
             guards,
             edges,
+            diagonal,
             knight_checks: attacks::knight_attacks(corner),
         }
     }
@@ -218,7 +232,8 @@ impl Picture {
     /// [`Kind`] says which men count, and in [`Kind::Pair`] two squares
     /// are taken), the mating king's distance to a guard square, and how
     /// far the mating side's nearest minor piece is from attacking the
-    /// corner.
+    /// corner, and in the bishop's pictures how many of its men must first
+    /// leave the king's way ([`Picture::in_the_way`]).
     fn distance(&self, position: &Chess, mater: Color) -> u32 {
         let board = position.board();
         let Some(king) = board.king_of(!mater) else {
@@ -256,7 +271,31 @@ impl Picture {
             })
             .min()
             .unwrap_or(4);
-        3 * king.distance(corner) + hemmed + checker
+        3 * king.distance(corner) + hemmed + checker + self.in_the_way(board, mater, king)
+    }
+
+    /// In the bishop's pictures, how many of the mating side's men must
+    /// leave the way before the other king can step into the corner,
+    /// which none of them may then attack: 2 for a man on the corner
+    /// itself, 1 for each of its bishops on the long diagonal up to the
+    /// first other man (a bishop behind another attacks the corner once
+    /// the first has left). Nothing once the king stands in the corner, or
+    /// in the plain picture, whose bishop may mate from the diagonal.
+    fn in_the_way(&self, board: &Board, mater: Color, king: Square) -> u32 {
+        if self.kind == Kind::Plain || king == self.corner {
+            return 0;
+        }
+        let ours = board.by_color(mater);
+        let bishops = ours & board.bishops();
+        let open = !board.occupied() | bishops;
+        let on_diagonal = self
+            .diagonal
+            .iter()
+            .take_while(|&&square| open.contains(square))
+            .fold(0, |count, &square| {
+                count + u32::from(bishops.contains(square))
+            });
+        2 * u32::from(ours.contains(self.corner)) + on_diagonal
     }
 
     /// For [`Kind::Pair`]: how far the two squares on the edges beside
@@ -463,5 +502,29 @@ mod tests {
             Color::White,
         );
         assert!(line.len() <= 30, "{} plies", line.len());
+    }
+
+    #[test]
+    fn a_king_walks_into_the_corner_once_the_bishops_leave_the_diagonal() {
+        // CHA's published position, which it leaves undetermined: Black's
+        // king can step into h8 only once White's bishops have left the
+        // long diagonal (and the one on h8 the corner), to be mated there
+        // by one of them coming back, Black's light bishops on g8 and h7.
+        // Before the estimate counted those bishops, no search of ours
+        // found it within the budget.
+        let fen = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1";
+        let line = found(fen, Color::White);
+        let mated = replayed(fen, &line);
+        assert_eq!(mated.board().king_of(Color::Black), Some(Square::H8));
+        let picture = Picture::at(Square::H8, Kind::Pair);
+        assert_eq!(picture.diagonal[0], Square::G7);
+        assert_eq!(picture.diagonal[6], Square::A1);
+        // At the start: the bishop on h8 (2), then g7, f6, e5, d4 and c3
+        // up to White's pawn on b2 (5).
+        let start = position(fen);
+        assert_eq!(
+            picture.in_the_way(start.board(), Color::White, Square::A8),
+            7
+        );
     }
 }
