@@ -35,7 +35,7 @@ pub fn applies(position: &Chess, mater: Color) -> bool {
 /// the nearest corner to the other king with all of `nodes`; each corner
 /// with a quarter of it (a line at a far corner is often short), for a
 /// bishop with the bishop's picture; the second nearest again with all of
-/// it; for a bishop, the two nearest with a quarter, counting a second
+/// it; for a bishop, the two nearest with half of it, counting a second
 /// blocker.
 pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let board = start.board();
@@ -73,7 +73,7 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
             corners
                 .iter()
                 .take(2)
-                .map(|&corner| (corner, nodes / 4, Kind::Pair)),
+                .map(|&corner| (corner, nodes / 2, Kind::Pair)),
         );
     }
     rounds.into_iter().find_map(|(corner, nodes, kind)| {
@@ -103,7 +103,8 @@ enum Kind {
     Bishop,
     /// The bishop's picture with both edge squares taken: one by a man of
     /// the king's side, the other by a second one or by the mating king
-    /// on its guard square, whichever is nearer (the king walled in by
+    /// covering it from two squares off the corner, whichever is nearer
+    /// (the king walled in by
     /// its own men while the mating king is shut out). Of the king's side,
     /// only the king and the men nearest those two squares move.
     Pair,
@@ -119,9 +120,10 @@ struct Picture {
     kind: Kind,
     beside: Bitboard,
     guards: Bitboard,
-    /// The two squares on the edges beside the corner, each with the guard
-    /// square on its edge (read by [`Kind::Pair`]).
-    edges: [(Square, Option<Square>); 2],
+    /// The two squares on the edges beside the corner, each with the
+    /// squares from which the mating king covers it: next to it, two
+    /// squares from the corner (read by [`Kind::Pair`]).
+    edges: [(Square, Bitboard); 2],
     /// The long diagonal from the corner outward, the corner left out.
     diagonal: [Square; 7],
     knight_checks: Bitboard,
@@ -150,12 +152,16 @@ impl Picture {
         } else {
             on_edges
         };
-        let edge = |square: Square| {
-            let line = Bitboard::from(square.file()) | Bitboard::from(square.rank());
-            (square, (guards & line).first())
-        };
+        // The mating king covers a square on the edge from next to it,
+        // two squares from the corner (not next to the other king).
+        let two_away = Square::ALL
+            .into_iter()
+            .filter(|square| square.distance(corner) == 2)
+            .fold(Bitboard::EMPTY, |all, square| all | Bitboard::from(square));
+        let edge = |square: Square| (square, attacks::king_attacks(square) & two_away);
         let mut edges = on_edges.into_iter().map(edge);
-        let edges = [edges.next(), edges.next()].map(|edge| edge.unwrap_or((corner, None)));
+        let edges =
+            [edges.next(), edges.next()].map(|edge| edge.unwrap_or((corner, Bitboard::EMPTY)));
         let mut outward = attacks::bishop_attacks(corner, Bitboard::EMPTY).into_iter();
         let mut diagonal = [corner; 7];
         for square in &mut diagonal {
@@ -300,8 +306,8 @@ impl Picture {
 
     /// For [`Kind::Pair`]: how far the two squares on the edges beside
     /// the corner are from being taken, one by a helper standing on it,
-    /// the other by a second helper or by the mating king on its guard
-    /// square (whichever is nearer).
+    /// the other by a second helper or covered by the mating king, next
+    /// to it and two squares from the corner (whichever is nearer).
     fn two_squares(
         &self,
         helpers: Bitboard,
@@ -310,8 +316,8 @@ impl Picture {
     ) -> u32 {
         let [(first, first_guard), (second, second_guard)] = self.edges;
         let nearest_two = |square: Square| nearest_two(helpers, square, &steps);
-        let guard = |guard: Option<Square>| match (own_king, guard) {
-            (Some(king), Some(guard)) => king.distance(guard),
+        let guard = |guard: Bitboard| match own_king {
+            Some(king) => nearest(king, guard),
             _ => 7,
         };
         let [near_first, near_second] = [nearest_two(first), nearest_two(second)];
@@ -502,6 +508,28 @@ mod tests {
             Color::White,
         );
         assert!(line.len() <= 30, "{} plies", line.len());
+    }
+
+    #[test]
+    fn the_mating_king_covers_an_edge_square_from_next_to_it() {
+        // Random materials CHA decides: the other king walks into a
+        // corner beside its lone helper, and the mating king covers the
+        // other square on the edge from any square next to it two from
+        // the corner (c1 or c2 for b1), not only from the one two up the
+        // edge (c1). Before, neither was found within the budget.
+        found("8/4B3/5B2/8/7n/8/1BK4k/8 b - - 0 1", Color::White);
+        found("8/5Q2/6N1/8/8/k7/6b1/K4Q2 w - - 0 1", Color::Black);
+        let picture = Picture::at(Square::A1, Kind::Pair);
+        let covers = |square: Square| {
+            picture
+                .edges
+                .iter()
+                .find(|(edge, _)| *edge == square)
+                .map(|&(_, from)| from)
+        };
+        let both = |a: Square, b: Square| Bitboard::from(a) | Bitboard::from(b);
+        assert_eq!(covers(Square::B1), Some(both(Square::C1, Square::C2)));
+        assert_eq!(covers(Square::A2), Some(both(Square::A3, Square::B3)));
     }
 
     #[test]
