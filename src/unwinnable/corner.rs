@@ -35,8 +35,7 @@ pub fn applies(position: &Chess, mater: Color) -> bool {
 /// the nearest corner to the other king with all of `nodes`; each corner
 /// with a quarter of it (a line at a far corner is often short), for a
 /// bishop with the bishop's picture; the second nearest again with all of
-/// it; for a bishop, the two nearest with half of it, counting a second
-/// blocker.
+/// it; the two nearest with half of it, counting a second blocker.
 pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let board = start.board();
     let king = board.king_of(!mater)?;
@@ -68,14 +67,12 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
             .map(|&corner| (corner, nodes / 4, brief)),
     );
     rounds.extend(corners.get(1).map(|&corner| (corner, nodes, Kind::Plain)));
-    if bishop {
-        rounds.extend(
-            corners
-                .iter()
-                .take(2)
-                .map(|&corner| (corner, nodes / 2, Kind::Pair)),
-        );
-    }
+    rounds.extend(
+        corners
+            .iter()
+            .take(2)
+            .map(|&corner| (corner, nodes / 2, Kind::Pair)),
+    );
     rounds.into_iter().find_map(|(corner, nodes, kind)| {
         let picture = Picture::at(corner, kind);
         let estimate = |position: &Chess| picture.distance(position, mater);
@@ -101,12 +98,14 @@ enum Kind {
     /// pawn counts once it stands on one of them, and a bishop only
     /// toward a square of its colour.
     Bishop,
-    /// The bishop's picture with both edge squares taken: one by a man of
-    /// the king's side, the other by a second one or by the mating king
-    /// covering it from two squares off the corner, whichever is nearer
-    /// (the king walled in by
-    /// its own men while the mating king is shut out). Of the king's side,
-    /// only the king and the men nearest those two squares move.
+    /// The two squares on the edges beside the corner both taken: one by
+    /// a man of the king's side, the other by a second one or by the
+    /// mating king covering it from two squares off the corner, whichever
+    /// is nearer (the king walled in by its own men while the mating king
+    /// is shut out). Of the king's side, only the king and the men
+    /// nearest those two squares move. For a bishop as in its own
+    /// picture; a knight finds its lines here too, often at once where
+    /// the plain picture wanders.
     Pair,
 }
 
@@ -530,6 +529,17 @@ mod tests {
         let both = |a: Square, b: Square| Bitboard::from(a) | Bitboard::from(b);
         assert_eq!(covers(Square::B1), Some(both(Square::C1, Square::C2)));
         assert_eq!(covers(Square::A2), Some(both(Square::A3, Square::B3)));
+    }
+
+    #[test]
+    fn a_lone_knight_mates_a_king_walled_in_beside_the_corner() {
+        // The slowest sides of our random materials and endgames: a lone
+        // knight mates once the other king's men (or the mating king) take
+        // both squares on the edges. The plain picture wanders; found
+        // before only by the later searches, in 0.25 s to 0.4 s.
+        found("8/n7/1K6/1B6/8/2k4Q/8/7B b - - 0 1", Color::Black);
+        found("8/2N4q/8/k1K5/5p2/8/6b1/8 b - - 0 1", Color::White);
+        found("8/8/6k1/8/5K2/2N5/n7/8 b - - 0 1", Color::White);
     }
 
     #[test]
