@@ -34,8 +34,11 @@ pub fn applies(position: &Chess, mater: Color) -> bool {
 /// A helpmate line by `mater` toward the eligible corners, in rounds:
 /// the nearest corner to the other king with all of `nodes`; each corner
 /// with a quarter of it (a line at a far corner is often short), for a
-/// bishop with the bishop's picture; the second nearest again with all of
-/// it; the two nearest with half of it, counting a second blocker.
+/// bishop with the bishop's picture; the two nearest with half of it,
+/// counting a second blocker; the second nearest again with all of it.
+/// Each round is a search of its own, so their order decides only which
+/// line is found first and how soon, never whether one is: the cheaper
+/// rounds come first.
 pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let board = start.board();
     let king = board.king_of(!mater)?;
@@ -66,13 +69,13 @@ pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
             .skip(skip)
             .map(|&corner| (corner, nodes / 4, brief)),
     );
-    rounds.extend(corners.get(1).map(|&corner| (corner, nodes, Kind::Plain)));
     rounds.extend(
         corners
             .iter()
             .take(2)
             .map(|&corner| (corner, nodes / 2, Kind::Pair)),
     );
+    rounds.extend(corners.get(1).map(|&corner| (corner, nodes, Kind::Plain)));
     rounds.into_iter().find_map(|(corner, nodes, kind)| {
         let picture = Picture::at(corner, kind);
         let estimate = |position: &Chess| picture.distance(position, mater);
