@@ -37,9 +37,8 @@ pub fn applies(position: &Chess, mater: Color) -> bool {
 /// bishop with the bishop's picture; the two nearest with half of it,
 /// counting a second blocker; the second nearest again with all of it.
 /// Each round is a search of its own, so their order decides only which
-/// line is found first and how soon, never whether one is (the nearest
-/// corner's round finds most lines; the brief rounds and the pair rounds
-/// come before the second round at length, which finds the fewest).
+/// line is found first and how soon, never whether one is; the shorter
+/// rounds come before the second round at length.
 pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let board = start.board();
     let king = board.king_of(!mater)?;
