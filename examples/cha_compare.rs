@@ -20,8 +20,10 @@
 //! positions ten plies before the end. Each side of each position is asked of both
 //! tools: can it ever checkmate? Prints a Markdown table per family (sides
 //! decided by each, agreement, the undetermined, time per side: median, worst, total), then every
-//! side on which the tools disagree and the first `--list` sides CHA
-//! decides and we leave undetermined. Exits 1 when the tools disagree on a
+//! side on which the tools disagree, the first `--list` sides CHA
+//! decides and we leave undetermined, our `--list` slowest sides, and per
+//! family how many of our sides cost more than CHA's worst side of that
+//! family (with the first `--list` of them). Exits 1 when the tools disagree on a
 //! side both decide.
 
 use std::collections::HashMap;
@@ -327,6 +329,15 @@ fn median(mut values: Vec<f64>) -> f64 {
     values.get(values.len() / 2).copied().unwrap_or(0.0)
 }
 
+/// One family's sides that cost us more than CHA's worst side of it.
+struct Costlier {
+    family: String,
+    /// CHA's worst time on the family, in ms.
+    cha_max: f64,
+    /// Our time in ms and the side, slowest first.
+    over: Vec<(f64, String)>,
+}
+
 fn main() {
     let options = options();
     let mut families = vec![test_vector(&options.vector)];
@@ -350,6 +361,7 @@ fn main() {
     let mut cha_only = Vec::new();
     let mut unanswered = Vec::new();
     let mut slowest: Vec<(f64, String)> = Vec::new();
+    let mut costlier: Vec<Costlier> = Vec::new();
     for family in &families {
         let queries: Vec<(String, Color)> = family
             .positions
@@ -402,6 +414,18 @@ fn main() {
         let (ours_total, cha_total): (f64, f64) = (ours_ms.iter().sum(), cha_ms.iter().sum());
         let most = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
         let (ours_max, cha_max) = (most(&ours_ms), most(&cha_ms));
+        let mut over: Vec<(f64, String)> = queries
+            .iter()
+            .zip(&ours_ms)
+            .filter(|(_, ms)| **ms > cha_max)
+            .map(|(query, ms)| (*ms, format!("{} {:?}: {ms:.1} ms", query.0, query.1)))
+            .collect();
+        over.sort_by(|x, y| y.0.total_cmp(&x.0));
+        costlier.push(Costlier {
+            family: family.name.clone(),
+            cha_max,
+            over,
+        });
         println!(
             "| {} | {} | {} | {} | {} | {agree} | {disagree} | {} | {} | {} | {} | {:.3} | {:.3} | {:.1} | {:.1} | {:.0} | {:.0} | {:.1}x |",
             family.name,
@@ -450,6 +474,21 @@ fn main() {
     println!("\nour slowest sides (first {}):", options.list);
     for (_, line) in &slowest {
         println!("  {line}");
+    }
+    println!(
+        "\nour sides that cost more than CHA's worst side of their family (first {} a family):",
+        options.list
+    );
+    for Costlier {
+        family,
+        cha_max,
+        over,
+    } in &costlier
+    {
+        println!("  {family}: {} sides over {cha_max:.1} ms", over.len());
+        for (_, line) in over.iter().take(options.list) {
+            println!("    {line}");
+        }
     }
     if !disagreements.is_empty() {
         std::process::exit(1);
