@@ -272,15 +272,16 @@ impl From<Side> for Color {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Budget {
     /// Positions each helpmate search may expand: the deep shaped search,
-    /// the short lines, the best-first search, and (where too many
-    /// positions are reachable to visit them all) each of the two harder
-    /// searches that follow; the quick shaped search tried first gets an
-    /// eighth of it, the corner search a quarter for each of its two
-    /// nearest corners and a sixteenth for each of its shorter rounds (at
-    /// most eight in all; the short lines then get a quarter, for a side
-    /// with minor pieces only), and the wide shaped
-    /// search tried before the harder ones, the cheapest per position, 25
-    /// times as much.
+    /// the short lines, and (where too many positions are reachable to
+    /// visit them all) the best-first search; the quick shaped search
+    /// tried first gets an eighth of it, the brief best-first search
+    /// that opens the long ones a thirty-second, the corner search a quarter for
+    /// each of its two nearest corners, an eighth for each of its two
+    /// rounds with both edge squares taken and a sixteenth for each of its
+    /// brief rounds (at most eight rounds in all; the short lines then get
+    /// a quarter, for a side with minor pieces only), and the wide shaped
+    /// search tried before the best-first one, the cheapest per position,
+    /// 25 times as much.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit.
     pub explored_positions: usize,

@@ -9,12 +9,7 @@
 //! mating side's men are to the other king, how few free squares that king
 //! has, and how near it stands to the edge (a cornered king hemmed in by
 //! its own men is the easiest to mate), with the depth added so that short
-//! lines are preferred. Positions met twice are expanded once. Where
-//! those find nothing and too many positions are reachable to visit them
-//! all, harder searches follow (see `harder`): the same best-first search
-//! with the depth weighing more, then one toward a mate in stages (a pawn
-//! promoted to a queen, the other side's men given up, the bare king
-//! mated).
+//! lines are preferred. Positions met twice are expanded once.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -55,109 +50,9 @@ const GREEDY: u32 = 16;
 /// allow hundreds of megabytes.
 const MOST_MET: usize = 458_752;
 
-/// The same weight in the broad search that follows when the greedy one
-/// found nothing: a ply of depth counts as much as a step of the
-/// estimate, so that the search does not sink all its expansions into a
-/// plateau of positions the estimate rates alike (a rook and knight
-/// against a king whose only move takes the rook, a side whose few men
-/// face many).
-const BROAD: u32 = 1;
-
-/// The helpmate searches tried once the greedy best-first search and the
-/// visit of every reachable position have both come up short, each with
-/// `nodes` expansions:
-///
-/// 1. best-first again, broad (see [`BROAD`]);
-/// 2. best-first toward a mate in stages, the estimate of each stage
-///    ranking every position of it before any of the stage before:
-///    when `mater` has a pawn, first a new queen (how far its pawns are
-///    from promotion), then, while `mater` has a queen or a rook and the
-///    other side more than its king, the other side's men given up (how
-///    many are left and how far they stand from those queens and rooks),
-///    then the mate itself (the usual estimate).
-///
-/// A side with few men against many is the usual case: the many men of the
-/// helping side make a plateau that the mating search wanders in, where a
-/// queen against a bare king is mated at once. One search for all the
-/// stages, rather than one per stage, goes back to another way through an
-/// earlier stage when a stage ends in a position with no mate (a bare king
-/// whose only move takes the queen). Each answer is a line that replays to
-/// the checkmate, like the others.
-pub fn harder(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
-    let mate = |position: &Chess| is_mate_by(position, mater);
-    let estimate = |position: &Chess| distance(position, mater);
-    if let Some((line, _)) = toward(start, mater, nodes, BROAD, estimate, mate, every_man) {
-        return Some(line);
-    }
-    let queens =
-        |position: &Chess| (position.board().queens() & position.board().by_color(mater)).count();
-    let before = queens(start);
-    let promote = (start.board().pawns() & start.board().by_color(mater)).any();
-    let staged = |position: &Chess| {
-        let board = position.board();
-        let heavy = (board.rooks_and_queens() & board.by_color(mater)).any();
-        let helpers = (board.by_color(!mater) & !board.kings()).any();
-        if promote && queens(position) <= before {
-            PROMOTING + to_queen(position, mater)
-        } else if !heavy {
-            LOST
-        } else if helpers {
-            GIVING_UP + given_up(position, mater)
-        } else {
-            distance(position, mater)
-        }
-    };
-    toward(start, mater, nodes, GREEDY, staged, mate, every_man).map(|(line, _)| line)
-}
-
 /// For [`toward`]: every man may move.
 pub(super) fn every_man(position: &Chess) -> Bitboard {
     position.board().occupied()
-}
-
-/// The stages of the staged search, as offsets of its estimate: every
-/// estimate of a stage is above every estimate of the stages after it.
-const GIVING_UP: u32 = 1_000;
-const PROMOTING: u32 = 2_000;
-/// A position where the queens and rooks of the mating side (needed to
-/// mate a bare king) are gone: the search goes there last.
-const LOST: u32 = 3_000;
-
-/// How far `mater` is from a new queen, by our estimate: over its pawns,
-/// the fewest steps to the last rank plus one for each man standing in
-/// front of the pawn; 64 when it has no pawn left.
-fn to_queen(position: &Chess, mater: Color) -> u32 {
-    let board = position.board();
-    (board.pawns() & board.by_color(mater))
-        .into_iter()
-        .map(|pawn| {
-            let ahead = (1..=to_promotion(pawn, mater))
-                .filter_map(|step| {
-                    let step = i32::try_from(step).unwrap_or(0);
-                    pawn.offset(mater.fold_wb(8 * step, -8 * step))
-                })
-                .filter(|square| board.occupied().contains(*square))
-                .count();
-            to_promotion(pawn, mater) + u32::try_from(ahead).unwrap_or(8)
-        })
-        .min()
-        .unwrap_or(64)
-}
-
-/// How far the side helping `mater` is from having given up all its men,
-/// by our estimate: ten per man it has besides its king, plus how far the
-/// nearest of them stands from a queen or rook of `mater` (the staged
-/// search asks only while `mater` has one).
-fn given_up(position: &Chess, mater: Color) -> u32 {
-    let board = position.board();
-    let heavy = board.rooks_and_queens() & board.by_color(mater);
-    let men = board.by_color(!mater) & !board.kings();
-    let nearest = men
-        .into_iter()
-        .flat_map(|man| heavy.into_iter().map(move |piece| chebyshev(man, piece)))
-        .min()
-        .unwrap_or(0);
-    10 * u32::try_from(men.count()).unwrap_or(16) + nearest
 }
 
 /// A best-first search from `start` for a position where `reached` holds,

@@ -24,8 +24,11 @@
 //!    check but never mate);
 //! 3. `shaped`: a helpmate found by a depth-first search in which the
 //!    moves that follow a mating plan cost no depth, a short one for both
-//!    sides first (enough for almost every position of a real game), then
-//!    a deeper one;
+//!    sides first (enough for almost every position of a real game); then
+//!    `helpmate`'s best-first search, brief (a thirty-second of its
+//!    budget: it finds at once many lines of a few men against a king
+//!    that the searches after it spend tens of milliseconds on), then
+//!    the deeper shaped search;
 //! 4. for a side with minor pieces only, `corner` (best first toward a
 //!    corner mate: it finds most of their lines, at once); then
 //!    `helpmate`'s narrow search for short lines (a quarter of its budget
@@ -40,9 +43,7 @@
 //!    before the searches of step 7, which run to their budget when they
 //!    find nothing;
 //! 7. `shaped` again, deeper and with 25 times the budget, then
-//!    `helpmate`'s best-first search, a broader one, then one in stages:
-//!    a pawn promoted to a queen, the other side's men given up, the bare
-//!    king mated.
+//!    `helpmate`'s best-first search with the whole budget.
 
 mod ahead;
 mod confined;
@@ -214,19 +215,21 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
     never_mates(position, side).map(|reason| Mating::Impossible { reason })
 }
 
-/// The long searches for `side`: the deep shaped search, the corner
+/// The long searches for `side`: a brief best-first search, the deep
+/// shaped search, the corner
 /// search (minor pieces only) and the short lines, then every reachable
 /// position, then (when there are too many) the static proofs two plies
 /// ahead, a short best-first search (an
 /// eighth of its budget: it finds at once some lines the wide search
-/// spends its whole budget missing), the wide shaped search, best first
-/// for a helpmate, and the harder helpmate searches.
+/// spends its whole budget missing), the wide shaped search, and best
+/// first for a helpmate with the whole budget.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),
     };
     let cornered = corner::applies(position, side);
-    let line = shaped::deep_line(position, side, budget.helpmate_nodes)
+    let line = helpmate::best_first(position, side, budget.helpmate_nodes / 32)
+        .or_else(|| shaped::deep_line(position, side, budget.helpmate_nodes))
         .or_else(|| {
             cornered
                 .then(|| corner::line(position, side, budget.helpmate_nodes / 4))
@@ -252,7 +255,6 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
             Mating::Undetermined => helpmate::best_first(position, side, budget.helpmate_nodes / 8)
                 .or_else(|| shaped::wide_line(position, side, budget.helpmate_nodes))
                 .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
-                .or_else(|| helpmate::harder(position, side, budget.helpmate_nodes))
                 .map_or(Mating::Undetermined, possible),
             proved => proved,
         },
