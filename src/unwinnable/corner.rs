@@ -13,7 +13,7 @@
 //! pictures ([`Kind`]) are tried in rounds (see [`line()`]). The lines found
 //! replay to a checkmate like every other.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Square, attacks};
 
 use super::helpmate::toward;
 use super::node::is_mate_by;
@@ -236,7 +236,8 @@ impl Picture {
 
     /// How far `position` is from the picture, by our estimate: the other
     /// king's distance to the corner (counted thrice), its nearest man's
-    /// distance to a square beside the corner (a pawn's by its advance;
+    /// distance to a square beside the corner (a pawn's by its advance,
+    /// or through its promotion;
     /// [`Kind`] says which men count, and in [`Kind::Pair`] two squares
     /// are taken), the mating king's distance to a guard square, and how
     /// far the mating side's nearest minor piece is from attacking the
@@ -372,8 +373,8 @@ fn nearest(from: Square, squares: Bitboard) -> u32 {
 
 /// How many steps a pawn of `color` on `pawn` needs to stand on `square`,
 /// by our estimate: the ranks ahead when `square` lies ahead on its file;
-/// 8 (more than any walk of a piece) when its plain advance never gets
-/// there.
+/// else the steps to promote and the walk from there as a piece, 8 at
+/// most (more than any walk of a piece).
 fn pawn_steps(pawn: Square, square: Square, color: Color) -> u32 {
     let ahead = match color {
         Color::White => i32::from(square.rank()) - i32::from(pawn.rank()),
@@ -381,7 +382,10 @@ fn pawn_steps(pawn: Square, square: Square, color: Color) -> u32 {
     };
     match u32::try_from(ahead) {
         Ok(ahead) if pawn.file() == square.file() => ahead,
-        _ => 8,
+        _ => {
+            let last = Square::from_coords(pawn.file(), color.fold_wb(Rank::Eighth, Rank::First));
+            (pawn.distance(last) + last.distance(square)).min(8)
+        }
     }
 }
 
@@ -407,16 +411,28 @@ mod tests {
     }
 
     #[test]
-    fn a_pawn_blocks_by_walking_straight_up() {
+    fn a_pawn_blocks_by_walking_straight_up_or_by_promoting() {
         // A white pawn on g6 reaches g7 in one step and g8 in two; h8
-        // lies on another file, a1 behind it.
+        // lies on another file (two steps to g8, then one), g5 behind it
+        // (two steps, then three back), a1 farther than any walk.
         assert_eq!(pawn_steps(Square::G6, Square::G7, Color::White), 1);
         assert_eq!(pawn_steps(Square::G6, Square::G8, Color::White), 2);
-        assert_eq!(pawn_steps(Square::G6, Square::H8, Color::White), 8);
-        assert_eq!(pawn_steps(Square::G6, Square::G5, Color::White), 8);
+        assert_eq!(pawn_steps(Square::G6, Square::H8, Color::White), 3);
+        assert_eq!(pawn_steps(Square::G6, Square::G5, Color::White), 5);
+        assert_eq!(pawn_steps(Square::G6, Square::A1, Color::White), 8);
         // Black's pawns walk down the board.
         assert_eq!(pawn_steps(Square::D2, Square::D1, Color::Black), 1);
-        assert_eq!(pawn_steps(Square::D2, Square::D3, Color::Black), 8);
+        assert_eq!(pawn_steps(Square::D2, Square::D3, Color::Black), 3);
+        assert_eq!(pawn_steps(Square::E4, Square::B1, Color::Black), 6);
+    }
+
+    #[test]
+    fn a_knight_mates_a_king_walled_in_by_a_promoted_pawn() {
+        // Black's e-pawn must promote and wall its own king in beside the
+        // corner. Counted as farther than any walk, it kept the corner
+        // search from finding the line; counted by its walk through the
+        // promotion, the search finds it.
+        found("8/8/7K/8/1k2p1N1/8/8/8 b - - 0 1", Color::White);
     }
 
     #[test]
