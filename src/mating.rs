@@ -273,13 +273,13 @@ impl From<Side> for Color {
 pub struct Budget {
     /// Positions each helpmate search may expand: the deep shaped search,
     /// the short lines, and (where too many positions are reachable to
-    /// visit them all) the best-first search; the quick shaped search
-    /// tried first gets an eighth of it, the brief best-first search
-    /// that opens the long ones a thirty-second, the corner search a quarter for
-    /// each of its two nearest corners, an eighth for each of its two
+    /// visit them all) the best-first search. The quick shaped search
+    /// tried first gets an eighth of it; the brief best-first search that
+    /// opens the long ones a thirty-second; the corner search a quarter
+    /// for each of its two nearest corners, an eighth for each of its two
     /// rounds with both edge squares taken and a sixteenth for each of its
     /// brief rounds (at most eight rounds in all; the short lines then get
-    /// a quarter, for a side with minor pieces only), and the wide shaped
+    /// a quarter, for a side with minor pieces only); and the wide shaped
     /// search tried before the best-first one, the cheapest per position,
     /// 25 times as much.
     pub helpmate_nodes: usize,
