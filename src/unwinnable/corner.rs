@@ -13,7 +13,7 @@
 //! pictures ([`Kind`]) are tried in rounds (see [`line()`]). The lines found
 //! replay to a checkmate like every other.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Square, attacks};
 
 use super::helpmate::toward;
 use super::node::is_mate_by;
@@ -236,10 +236,10 @@ impl Picture {
 
     /// How far `position` is from the picture, by our estimate: the other
     /// king's distance to the corner (counted thrice), its nearest man's
-    /// distance to a square beside the corner (a pawn's by its advance,
-    /// or through its promotion;
-    /// [`Kind`] says which men count, and in [`Kind::Pair`] two squares
-    /// are taken), the mating king's distance to a guard square, and how
+    /// distance to a square beside the corner (a pawn's by its advance or
+    /// through its promotion, see [`pawn_steps`]; [`Kind`] says which men
+    /// count, and in [`Kind::Pair`] two squares are taken), the mating
+    /// king's distance to a guard square, and how
     /// far the mating side's nearest minor piece is from attacking the
     /// corner, and in the bishop's pictures how many of its men must first
     /// leave the king's way ([`Picture::in_the_way`]).
@@ -383,7 +383,7 @@ fn pawn_steps(pawn: Square, square: Square, color: Color) -> u32 {
     match u32::try_from(ahead) {
         Ok(ahead) if pawn.file() == square.file() => ahead,
         _ => {
-            let last = Square::from_coords(pawn.file(), color.fold_wb(Rank::Eighth, Rank::First));
+            let last = Square::from_coords(pawn.file(), (!color).backrank());
             (pawn.distance(last) + last.distance(square)).min(8)
         }
     }
