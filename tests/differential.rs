@@ -119,15 +119,17 @@ fn exact_dead_positions_agree_on_blocked_games() {
     // alike, or the oracle would have failed), each reason among them.
     // (seed 0x0005_0202, ORACLE_BUDGET: locked 33, endgame 27; decided
     // by both 98 of 120 sides, only the fast one 22; lines 19 and 41,
-    // walls 21 and exhausted 4 each.)
+    // walls 21 and 24, exhausted 4 and 1: the fast decision visits a
+    // fifth of the budget before the static proofs two plies ahead, which
+    // settle three of the reference's four.)
     assert!(total.families.iter().all(|&n| n >= 20), "{total}");
     let decisions = &total.decisions;
     assert_eq!(decisions.sides, 2 * BLOCKED_GAMES as u64);
     assert!(decisions.decided_by_both >= 90, "{total}");
-    for answers in &decisions.answers {
+    for (answers, exhausted) in decisions.answers.iter().zip([3, 1]) {
         assert!(answers[0] >= 15, "possible: {total}");
         assert!(answers[2] >= 10, "wall: {total}");
-        assert!(answers[3] >= 3, "exhausted: {total}");
+        assert!(answers[3] >= exhausted, "exhausted: {total}");
     }
 }
 

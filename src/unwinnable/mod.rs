@@ -33,9 +33,10 @@
 //!    corner mate: it finds most of their lines, at once); then
 //!    `helpmate`'s narrow search for short lines (a quarter of its budget
 //!    after `corner`);
-//! 5. `explore`: every reachable position visited; a checkmate among them
-//!    comes with its line, none proves the side can never mate (positions
-//!    dead by material are visited but not explored further);
+//! 5. `explore`: every reachable position visited, a fifth of its budget
+//!    at most; a checkmate among them comes with its line, none proves
+//!    the side can never mate (positions dead by material are visited but
+//!    not explored further);
 //! 6. when too many positions are reachable, `ahead`: steps 1 and 2 on
 //!    every position one and two legal moves later (the wall often fails
 //!    only because of what the next move must change, such as a king in
@@ -43,7 +44,11 @@
 //!    before the searches of step 7, which run to their budget when they
 //!    find nothing;
 //! 7. `shaped` again, deeper and with 25 times the budget, then
-//!    `helpmate`'s best-first search with the whole budget.
+//!    `helpmate`'s best-first search with the whole budget;
+//! 8. `explore` again, with the whole budget: it settles positions whose
+//!    reachable set is larger than step 5 visits (races of tempi before a
+//!    stalemate, locked structures), and comes after step 7, which finds
+//!    the lines of most sides that reach it at a fraction of its cost.
 
 mod ahead;
 mod confined;
@@ -218,11 +223,12 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 /// The long searches for `side`: a brief best-first search, the deep
 /// shaped search, the corner
 /// search (minor pieces only) and the short lines, then every reachable
-/// position, then (when there are too many) the static proofs two plies
-/// ahead, a short best-first search (an
+/// position (a fifth of the budget), then (when there are too many) the
+/// static proofs two plies ahead, a short best-first search (an
 /// eighth of its budget: it finds at once some lines the wide search
-/// spends its whole budget missing), the wide shaped search, and best
-/// first for a helpmate with the whole budget.
+/// spends its whole budget missing), the wide shaped search, best
+/// first for a helpmate with the whole budget, and every reachable
+/// position again with the whole budget.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),
@@ -246,18 +252,24 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
     if let Some(line) = line {
         return possible(line);
     }
-    match explore(position, side, budget.explored_positions) {
-        Explored::Mate(line) => possible(line),
-        Explored::NoMate(positions) => Mating::Impossible {
+    let explored = |limit| match explore(position, side, limit) {
+        Explored::Mate(line) => Some(possible(line)),
+        Explored::NoMate(positions) => Some(Mating::Impossible {
             reason: NoMate::Exhausted { positions },
-        },
-        Explored::TooMany => match two_plies_ahead(position, side) {
-            Mating::Undetermined => helpmate::best_first(position, side, budget.helpmate_nodes / 8)
-                .or_else(|| shaped::wide_line(position, side, budget.helpmate_nodes))
-                .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
-                .map_or(Mating::Undetermined, possible),
-            proved => proved,
-        },
+        }),
+        Explored::TooMany => None,
+    };
+    if let Some(found) = explored(budget.explored_positions / 5) {
+        return found;
+    }
+    match two_plies_ahead(position, side) {
+        Mating::Undetermined => helpmate::best_first(position, side, budget.helpmate_nodes / 8)
+            .or_else(|| shaped::wide_line(position, side, budget.helpmate_nodes))
+            .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
+            .map(possible)
+            .or_else(|| explored(budget.explored_positions))
+            .unwrap_or(Mating::Undetermined),
+        proved => proved,
     }
 }
 
