@@ -750,13 +750,29 @@ fn piece_bytes(options: &AdjudicateOptions) -> usize {
 /// The JSON line of `report`, given `json`, its line written when the game
 /// had the number `in_piece`, and `source`, its source as JSON writes it:
 /// the number is the second field, right after the source, so it is put in
-/// place there; anything else is written anew.
-fn renumbered(json: String, source: &str, report: &GameReport, in_piece: u64) -> String {
-    let before = format!(r#"{{"source":{source},"game":{in_piece},"#);
-    match json.strip_prefix(&before) {
-        Some(rest) => format!(r#"{{"source":{source},"game":{},{rest}"#, report.game),
+/// place there, in the same string (no new line is allocated, and the
+/// line's text is moved only when the number's length changes); anything
+/// else is written anew.
+fn renumbered(mut json: String, source: &str, report: &GameReport, in_piece: u64) -> String {
+    match number_span(&json, source, in_piece) {
+        Some(span) => {
+            json.replace_range(span, &report.game.to_string());
+            json
+        }
         None => report.json(),
     }
+}
+
+/// Where `in_piece` stands in `json` when the line opens with
+/// `{"source":<source>,"game":<in_piece>,`.
+fn number_span(json: &str, source: &str, in_piece: u64) -> Option<std::ops::Range<usize>> {
+    let rest = json.strip_prefix(r#"{"source":"#)?;
+    let rest = rest.strip_prefix(source)?;
+    let rest = rest.strip_prefix(r#","game":"#)?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let start = json.len() - rest.len();
+    let written = rest[..digits].parse::<u64>().ok()?;
+    (written == in_piece && rest[digits..].starts_with(',')).then_some(start..start + digits)
 }
 
 #[cfg(test)]
@@ -799,6 +815,53 @@ mod tests {
             one[3].1
         );
         assert_eq!(lines(2), one);
+    }
+
+    #[test]
+    fn a_number_that_grows_a_digit_is_put_in_place_and_the_line_kept_whole() {
+        // One game a piece: each is game 1 of its piece, and games 10 to
+        // 12 need a digit more than the line was written with.
+        let text = "[Event \"E\"]\n\n1. e4 e5 *\n\n".repeat(12);
+        let options = AdjudicateOptions {
+            threads: 2,
+            json: true,
+            batch_bytes: 16,
+            ..AdjudicateOptions::default()
+        };
+        let mut lines = Vec::new();
+        adjudicate_source("g.pgn", text.as_bytes(), &options, |report, line| {
+            lines.push((report.json(), line.unwrap().to_owned()));
+        })
+        .unwrap();
+        assert_eq!(lines.len(), 12);
+        for (written_anew, renumbered) in &lines {
+            assert_eq!(renumbered, written_anew);
+        }
+        assert!(lines[11].1.starts_with(r#"{"source":"g.pgn","game":12,"#));
+    }
+
+    #[test]
+    fn a_line_that_does_not_open_as_expected_is_written_anew() {
+        let mut reports = Vec::new();
+        let options = AdjudicateOptions::default();
+        adjudicate_source("g.pgn", "1. e4 *\n".as_bytes(), &options, |report, _| {
+            reports.push(report.clone());
+        })
+        .unwrap();
+        let report = &reports[0];
+        let source = serde_json::to_string(&report.source).unwrap();
+        let anew = report.json();
+        assert!(anew.starts_with(r#"{"source":"g.pgn","game":1,"#), "{anew}");
+        // Not the number the piece gave, or not a number alone.
+        assert_eq!(number_span(&anew, &source, 3), None);
+        let odd = anew.replacen(r#""game":1,"#, r#""game":1x,"#, 1);
+        assert_eq!(number_span(&odd, &source, 1), None);
+        assert_eq!(renumbered(odd, &source, report, 1), anew);
+        // As a piece wrote it, game 15 of the piece: the number shrinks.
+        let in_piece = anew.replacen(r#""game":1,"#, r#""game":15,"#, 1);
+        let at = r#"{"source":"g.pgn","game":"#.len();
+        assert_eq!(number_span(&in_piece, &source, 15), Some(at..at + 2));
+        assert_eq!(renumbered(in_piece, &source, report, 15), anew);
     }
 
     #[test]
