@@ -47,8 +47,9 @@
 //!    `helpmate`'s best-first search with the whole budget;
 //! 8. `explore` again, with the whole budget: it settles positions whose
 //!    reachable set is larger than step 5 visits (races of tempi before a
-//!    stalemate, locked structures), and comes after step 7, which finds
-//!    the lines of most sides that reach it at a fraction of its cost.
+//!    stalemate, locked structures). It comes last because, run before
+//!    step 7, it cost 50 ms to 100 ms more on each side of a real game
+//!    whose line only step 7 finds.
 
 mod ahead;
 mod confined;
@@ -77,7 +78,7 @@ pub fn deadness_in(position: &Chess, mode: CastlingMode, budget: Budget) -> Dead
 }
 
 /// The sides, White then Black, whose searches (the deeper one of step 3,
-/// steps 4, 5 and 7) a game no
+/// steps 4, 5, 7 and 8) a game no
 /// longer runs: they came back with nothing at a ply since the last
 /// capture or pawn move (see [`deadness_sparing`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
