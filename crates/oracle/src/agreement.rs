@@ -60,6 +60,10 @@ pub struct Agreement {
     /// edition in the order of `Edition::ALL` (2018, then 2014): how often
     /// each was reached by an oracle that judges one edition an input.
     pub editions: [u64; 2],
+    /// Corpus cases that ask for the exact 5.2.2 rule and were run under
+    /// the material rule instead (see
+    /// [`ExactCases`](crate::ExactCases)): what the run did not compare.
+    pub exact_as_material: u64,
 }
 
 impl Agreement {
@@ -103,6 +107,7 @@ impl Agreement {
         for (mine, theirs) in self.editions.iter_mut().zip(other.editions) {
             *mine += theirs;
         }
+        self.exact_as_material += other.exact_as_material;
     }
 }
 
@@ -134,6 +139,13 @@ impl fmt::Display for Agreement {
                 f,
                 ", judged under fide-2018 {}, fide-2014 {}",
                 self.editions[0], self.editions[1]
+            )?;
+        }
+        if self.exact_as_material > 0 {
+            write!(
+                f,
+                ", exact cases run under the material rule {}",
+                self.exact_as_material
             )?;
         }
         if self.decisions.sides > 0 {
@@ -185,6 +197,7 @@ impl Statistics {
                 families: [0; 2],
                 decisions: DecisionCounts::NONE,
                 editions: [0; 2],
+                exact_as_material: 0,
             }),
         }
     }
@@ -250,6 +263,7 @@ mod tests {
             families: [0; 2],
             decisions: DecisionCounts::default(),
             editions: [0; 2],
+            exact_as_material: 1,
         };
         let mut total = one.clone();
         total.merge(&one);
@@ -269,17 +283,20 @@ mod tests {
                 families: [0; 2],
                 decisions: DecisionCounts::default(),
                 editions: [0; 2],
+                exact_as_material: 2,
             }
         );
         assert_eq!(
             one.to_string(),
             "inputs 1 (rejected 1), records 5, checkmate 1, stalemate 0, dead-position 2, \
-             fivefold-repetition 0, seventy-five-moves 3, claim now 4, claim on a written move 2, undetermined 1"
+             fivefold-repetition 0, seventy-five-moves 3, claim now 4, claim on a written move 2, undetermined 1, \
+             exact cases run under the material rule 1"
         );
         let lines = Agreement {
             lines_replayed: 7,
             lines_carried: 3,
             decided_apart: 1,
+            exact_as_material: 0,
             ..one.clone()
         };
         let mut twice = lines.clone();
@@ -300,6 +317,7 @@ mod tests {
         );
         let editions = Agreement {
             editions: [3, 1],
+            exact_as_material: 0,
             ..one
         };
         assert!(

@@ -11,7 +11,7 @@
 //! | [`protocol_answers`] | any text as an engine's output lines | every line read as an answer or refused with a reason; answers compared and rendered without a panic |
 //! | [`pgn_input`] | any bytes as a PGN file | every game numbered in order, adjudicated alike streamed and one by one, a clean error naming the game, or a final record equal to the reference's |
 //! | [`dead_position::decide_and_check`] | a position | an alive verdict's line replays to a checkmate by the side named; a dead verdict has no checkmate among the reachable positions (visited apart from the library, when few enough) |
-//! | [`corpus_file`] | any text as a `spec/cases` file | a one-line error naming the file, or cases that run and that both engines judge alike |
+//! | [`corpus_file`] | any text as a `spec/cases` file | a one-line error naming the file, or cases that run and that both engines judge alike (the fuzz target runs the exact 5.2.2 cases under the material rule, counted) |
 //!
 //! Each returns an [`Agreement`]: what the input reached (records, endings,
 //! claims), which [`Statistics`] add up and print while a fuzzer runs; or,
@@ -28,7 +28,7 @@ mod pgn_input;
 mod protocol_answers;
 
 pub use agreement::{Agreement, Statistics};
-pub use corpus_file::corpus_file;
+pub use corpus_file::{ExactCases, corpus_file};
 pub use differential::{
     CONFIRM_LIMIT, DisagreementError, ORACLE_BUDGET, arbiter_matches_reference,
     arbiter_matches_reference_in_its_edition, exact_dead_position_game, first_disagreement,
