@@ -284,8 +284,8 @@ pub struct Budget {
     /// 25 times as much.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit. The
-    /// fast decision visits a fifth of them first, and all of them only
-    /// once its helpmate searches have found nothing.
+    /// fast decision visits a fifth of them first, and goes on to all of
+    /// them only once its helpmate searches have found nothing.
     pub explored_positions: usize,
 }
 

@@ -30,36 +30,65 @@ pub enum Explored {
     TooMany,
 }
 
-/// Explores the positions reachable from `start`, at most `limit` of them,
-/// looking for a checkmate by `mater`. Breadth first, so a mate found is
-/// one of the nearest.
-pub fn explore(start: &Chess, mater: Color, limit: usize) -> Explored {
-    let mut positions: Vec<Chess> = vec![start.clone()];
-    let mut parents: Vec<Option<(usize, Move)>> = vec![None];
-    let mut seen = KeySet::default();
-    seen.insert(Key::of(start));
-    let mut queue: VecDeque<usize> = VecDeque::from([0]);
-    while let Some(index) = queue.pop_front() {
-        let position = positions[index].clone();
-        if is_mate_by(&position, mater) {
-            return Explored::Mate(line_to(&parents, index));
-        }
-        if material::never_mates(&position, mater) {
-            continue;
-        }
-        for mv in position.legal_moves() {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            if !seen.insert(Key::after(&child, Some(mv))) {
-                continue;
-            }
-            if seen.len() > limit {
-                return Explored::TooMany;
-            }
-            positions.push(child);
-            parents.push(Some((index, mv)));
-            queue.push_back(positions.len() - 1);
+/// A breadth-first visit of the positions reachable from a start, which
+/// can be taken further: [`run`](Exploration::run) with a larger limit goes
+/// on where the last run stopped, and finds what one run with that limit
+/// would have found (the same positions in the same order).
+pub struct Exploration {
+    /// Every position reached, in the order reached.
+    positions: Vec<Chess>,
+    /// The position each came from and the move, `None` for the start.
+    parents: Vec<Option<(usize, Move)>>,
+    seen: KeySet,
+    /// Positions reached whose moves are still to be looked at; the first
+    /// may have had some of them looked at when a run stopped.
+    queue: VecDeque<usize>,
+}
+
+impl Exploration {
+    /// A visit that has reached `start` alone.
+    pub fn new(start: &Chess) -> Exploration {
+        let mut seen = KeySet::default();
+        seen.insert(Key::of(start));
+        Exploration {
+            positions: vec![start.clone()],
+            parents: vec![None],
+            seen,
+            queue: VecDeque::from([0]),
         }
     }
-    Explored::NoMate(seen.len())
+
+    /// Explores on, until `limit` positions are known, looking for a
+    /// checkmate by `mater`. Breadth first, so a mate found is one of the
+    /// nearest.
+    pub fn run(&mut self, mater: Color, limit: usize) -> Explored {
+        while let Some(&index) = self.queue.front() {
+            let position = self.positions[index].clone();
+            if is_mate_by(&position, mater) {
+                return Explored::Mate(line_to(&self.parents, index));
+            }
+            if !material::never_mates(&position, mater) {
+                for mv in position.legal_moves() {
+                    let mut child = position.clone();
+                    child.play_unchecked(mv);
+                    let key = Key::after(&child, Some(mv));
+                    if !self.seen.insert(key) {
+                        continue;
+                    }
+                    if self.seen.len() > limit {
+                        // Unknown again, so that a later run adds it where
+                        // this one would have; the position stays first in
+                        // the queue, its known children skipped then.
+                        self.seen.remove(&key);
+                        return Explored::TooMany;
+                    }
+                    self.positions.push(child);
+                    self.parents.push(Some((index, mv)));
+                    self.queue.push_back(self.positions.len() - 1);
+                }
+            }
+            self.queue.pop_front();
+        }
+        Explored::NoMate(self.seen.len())
+    }
 }

@@ -45,11 +45,12 @@
 //!    find nothing;
 //! 7. `shaped` again, deeper and with 25 times the budget, then
 //!    `helpmate`'s best-first search with the whole budget;
-//! 8. `explore` again, with the whole budget: it settles positions whose
-//!    reachable set is larger than step 5 visits (races of tempi before a
-//!    stalemate, locked structures). It comes last because, run before
-//!    step 7, it cost 50 ms to 100 ms more on each side of a real game
-//!    whose line only step 7 finds.
+//! 8. `explore` taken on from where step 5 stopped (the positions it
+//!    reached are kept, not visited again), to the whole budget: it
+//!    settles positions whose reachable set is larger than step 5 visits
+//!    (races of tempi before a stalemate, locked structures). It comes
+//!    last because, run before step 7, it cost 50 ms to 100 ms more on
+//!    each side of a real game whose line only step 7 finds.
 
 mod ahead;
 mod confined;
@@ -64,7 +65,7 @@ mod wall;
 use shakmaty::{CastlingMode, Chess, Color};
 
 use crate::mating::{Budget, Deadness, Mating, NoMate};
-use explore::{Explored, explore};
+use explore::{Exploration, Explored};
 use node::uci_line;
 
 /// Article 5.2.2 on `position` (castling written as `mode` writes it):
@@ -228,8 +229,8 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 /// static proofs two plies ahead, a short best-first search (an
 /// eighth of its budget: it finds at once some lines the wide search
 /// spends its whole budget missing), the wide shaped search, best
-/// first for a helpmate with the whole budget, and every reachable
-/// position again with the whole budget.
+/// first for a helpmate with the whole budget, and the visit taken on
+/// from where it stopped to the whole budget.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),
@@ -253,7 +254,8 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
     if let Some(line) = line {
         return possible(line);
     }
-    let explored = |limit| match explore(position, side, limit) {
+    let mut exploration = Exploration::new(position);
+    let mut explored = |limit| match exploration.run(side, limit) {
         Explored::Mate(line) => Some(possible(line)),
         Explored::NoMate(positions) => Some(Mating::Impossible {
             reason: NoMate::Exhausted { positions },
