@@ -750,13 +750,14 @@ fn piece_bytes(options: &AdjudicateOptions) -> usize {
 /// The JSON line of `report`, given `json`, its line written when the game
 /// had the number `in_piece`, and `source`, its source as JSON writes it:
 /// the number is the second field, right after the source, so it is put in
-/// place there, in the same string (no new line is allocated, and the
-/// line's text is moved only when the number's length changes); anything
+/// place there, in the same string (no new line is built, the number is
+/// formatted on the stack, and the line's text is moved only when the
+/// number's length changes); anything
 /// else is written anew.
 fn renumbered(mut json: String, source: &str, report: &GameReport, in_piece: u64) -> String {
     match number_span(&json, source, in_piece) {
         Some(span) => {
-            json.replace_range(span, &report.game.to_string());
+            json.replace_range(span, itoa::Buffer::new().format(report.game));
             json
         }
         None => report.json(),
