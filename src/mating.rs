@@ -275,7 +275,8 @@ pub struct Budget {
     /// the short lines, and (where too many positions are reachable to
     /// visit them all) the best-first search. The quick shaped search
     /// tried first gets an eighth of it; the brief best-first search that
-    /// opens the long ones a thirty-second; the corner search a quarter
+    /// opens the long ones a thirty-second, and so does a brief wide
+    /// shaped search (25 times that in positions); the corner search a quarter
     /// for each of its two nearest corners, an eighth for each of its two
     /// rounds with both edge squares taken and a sixteenth for each of its
     /// brief rounds (at most eight rounds in all; the short lines then get
@@ -284,8 +285,9 @@ pub struct Budget {
     /// 25 times as much.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit. The
-    /// fast decision visits a fifth of them first, and goes on to all of
-    /// them only once its helpmate searches have found nothing.
+    /// fast decision visits a fiftieth of them first, goes on to a fifth
+    /// after its first helpmate searches, and to all of them only once
+    /// the long ones have found nothing.
     pub explored_positions: usize,
 }
 

@@ -27,16 +27,21 @@
 //!    sides first (enough for almost every position of a real game); then
 //!    `helpmate`'s best-first search, brief (a thirty-second of its
 //!    budget: it finds at once many lines of a few men against a king
-//!    that the searches after it spend tens of milliseconds on), then
-//!    the deeper shaped search;
+//!    that the searches after it spend tens of milliseconds on); then
+//!    `explore`, to a fiftieth of its budget (a side with few reachable
+//!    positions is settled here, before any longer search); then the
+//!    wide shaped search of step 7, brief (a thirty-second of its
+//!    budget: it finds at once lines of a lone minor piece or rook that
+//!    the searches after it spend tens of milliseconds on), then the
+//!    deeper shaped search;
 //! 4. for a side with minor pieces only, `corner` (best first toward a
 //!    corner mate: it finds most of their lines, at once); then
 //!    `helpmate`'s narrow search for short lines (a quarter of its budget
 //!    after `corner`);
-//! 5. `explore`: every reachable position visited, a fifth of its budget
-//!    at most; a checkmate among them comes with its line, none proves
-//!    the side can never mate (positions dead by material are visited but
-//!    not explored further);
+//! 5. `explore` taken on from where step 3 stopped: every reachable
+//!    position visited, a fifth of its budget at most; a checkmate among
+//!    them comes with its line, none proves the side can never mate
+//!    (positions dead by material are visited but not explored further);
 //! 6. when too many positions are reachable, `ahead`: steps 1 and 2 on
 //!    every position one and two legal moves later (the wall often fails
 //!    only because of what the next move must change, such as a king in
@@ -45,8 +50,8 @@
 //!    find nothing;
 //! 7. `shaped` again, deeper and with 25 times the budget, then
 //!    `helpmate`'s best-first search with the whole budget;
-//! 8. `explore` taken on from where step 5 stopped (the positions it
-//!    reached are kept, not visited again), to the whole budget: it
+//! 8. `explore` taken on from where step 5 stopped (the positions
+//!    reached are kept, never visited twice), to the whole budget: it
 //!    settles positions whose reachable set is larger than step 5 visits
 //!    (races of tempi before a stalemate, locked structures). It comes
 //!    last because, run before step 7, it cost 50 ms to 100 ms more on
@@ -222,10 +227,11 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
     never_mates(position, side).map(|reason| Mating::Impossible { reason })
 }
 
-/// The long searches for `side`: a brief best-first search, the deep
-/// shaped search, the corner
-/// search (minor pieces only) and the short lines, then every reachable
-/// position (a fifth of the budget), then (when there are too many) the
+/// The long searches for `side`: a brief best-first search, every
+/// reachable position (a fiftieth of the budget), a brief wide shaped
+/// search, the deep shaped search, the corner search (minor pieces only)
+/// and the short lines, then the visit on to a fifth of its budget, then
+/// (when there are too many) the
 /// static proofs two plies ahead, a short best-first search (an
 /// eighth of its budget: it finds at once some lines the wide search
 /// spends its whole budget missing), the wide shaped search, best
@@ -235,8 +241,22 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),
     };
+    let mut exploration = Exploration::new(position);
+    let mut explored = |limit| match exploration.run(side, limit) {
+        Explored::Mate(line) => Some(possible(line)),
+        Explored::NoMate(positions) => Some(Mating::Impossible {
+            reason: NoMate::Exhausted { positions },
+        }),
+        Explored::TooMany => None,
+    };
+    if let Some(line) = helpmate::best_first(position, side, budget.helpmate_nodes / 32) {
+        return possible(line);
+    }
+    if let Some(found) = explored(budget.explored_positions / 50) {
+        return found;
+    }
     let cornered = corner::applies(position, side);
-    let line = helpmate::best_first(position, side, budget.helpmate_nodes / 32)
+    let line = shaped::wide_line(position, side, budget.helpmate_nodes / 32)
         .or_else(|| shaped::deep_line(position, side, budget.helpmate_nodes))
         .or_else(|| {
             cornered
@@ -254,14 +274,6 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
     if let Some(line) = line {
         return possible(line);
     }
-    let mut exploration = Exploration::new(position);
-    let mut explored = |limit| match exploration.run(side, limit) {
-        Explored::Mate(line) => Some(possible(line)),
-        Explored::NoMate(positions) => Some(Mating::Impossible {
-            reason: NoMate::Exhausted { positions },
-        }),
-        Explored::TooMany => None,
-    };
     if let Some(found) = explored(budget.explored_positions / 5) {
         return found;
     }
