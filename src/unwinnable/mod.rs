@@ -241,6 +241,9 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),
     };
+    if let Some(line) = helpmate::best_first(position, side, budget.helpmate_nodes / 32) {
+        return possible(line);
+    }
     let mut exploration = Exploration::new(position);
     let mut explored = |limit| match exploration.run(side, limit) {
         Explored::Mate(line) => Some(possible(line)),
@@ -249,9 +252,6 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
         }),
         Explored::TooMany => None,
     };
-    if let Some(line) = helpmate::best_first(position, side, budget.helpmate_nodes / 32) {
-        return possible(line);
-    }
     if let Some(found) = explored(budget.explored_positions / 50) {
         return found;
     }
