@@ -92,3 +92,35 @@ impl Exploration {
         Explored::NoMate(self.seen.len())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::position;
+
+    /// A visit taken on in stages ends where one visit with the last limit
+    /// ends: the same count of positions, the same mating line.
+    #[test]
+    fn a_visit_taken_on_finds_what_one_visit_finds() {
+        // CHA's race of tempi: 23,221 reachable positions, no mate.
+        let race = position("k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1");
+        let mut staged = Exploration::new(&race);
+        assert_eq!(staged.run(Color::Black, 2_000), Explored::TooMany);
+        assert_eq!(staged.run(Color::Black, 20_000), Explored::TooMany);
+        let mut once = Exploration::new(&race);
+        let whole = once.run(Color::Black, 100_000);
+        assert_eq!(whole, Explored::NoMate(23_221));
+        assert_eq!(staged.run(Color::Black, 100_000), whole);
+        // Every position known was visited, in the order of one visit.
+        assert_eq!(staged.seen.len(), staged.positions.len());
+        assert!(staged.positions == once.positions && staged.parents == once.parents);
+
+        // A mate in one, stopped among the first moves.
+        let mate = position("k7/8/1K6/8/8/8/8/7R w - - 0 1");
+        let mut staged = Exploration::new(&mate);
+        assert_eq!(staged.run(Color::White, 5), Explored::TooMany);
+        let whole = Exploration::new(&mate).run(Color::White, 100_000);
+        assert!(matches!(whole, Explored::Mate(_)), "{whole:?}");
+        assert_eq!(staged.run(Color::White, 100_000), whole);
+    }
+}

@@ -752,8 +752,7 @@ fn piece_bytes(options: &AdjudicateOptions) -> usize {
 /// the number is the second field, right after the source, so it is put in
 /// place there, in the same string (no new line is built, the number is
 /// formatted on the stack, and the line's text is moved only when the
-/// number's length changes); anything
-/// else is written anew.
+/// number's length changes); anything else is written anew.
 fn renumbered(mut json: String, source: &str, report: &GameReport, in_piece: u64) -> String {
     match number_span(&json, source, in_piece) {
         Some(span) => {
