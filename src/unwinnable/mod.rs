@@ -41,7 +41,14 @@
 //! 5. `explore` taken on from where step 3 stopped: every reachable
 //!    position visited, a fifth of its budget at most; a checkmate among
 //!    them comes with its line, none proves the side can never mate
-//!    (positions dead by material are visited but not explored further);
+//!    (positions dead by material are visited but not explored further).
+//!    A visit whose queue of positions still to explore has fallen below
+//!    a quarter of those it reached is nearing its end (a closed position
+//!    runs out of new ones): it goes on at once, its limit doubled while
+//!    that holds, up to the whole budget (the race of tempi of CHA's
+//!    published positions, 23,221 positions, is settled here and not
+//!    after step 7; a visit stopped at the whole budget is let go before
+//!    step 6);
 //! 6. when too many positions are reachable, `ahead`: steps 1 and 2 on
 //!    every position one and two legal moves later (the wall often fails
 //!    only because of what the next move must change, such as a king in
@@ -230,8 +237,9 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 /// The long searches for `side`: a brief best-first search, every
 /// reachable position (a fiftieth of the budget), a brief wide shaped
 /// search, the deep shaped search, the corner search (minor pieces only)
-/// and the short lines, then the visit on to a fifth of its budget, then
-/// (when there are too many) the
+/// and the short lines, then the visit on to a fifth of its budget (and
+/// further while it is narrowing, see the module's step 5), then (when
+/// there are too many) the
 /// static proofs two plies ahead, a short best-first search (an
 /// eighth of its budget: it finds at once some lines the wide search
 /// spends its whole budget missing), the wide shaped search, best
@@ -245,14 +253,14 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
         return possible(line);
     }
     let mut exploration = Exploration::new(position);
-    let mut explored = |limit| match exploration.run(side, limit) {
+    let found = |explored| match explored {
         Explored::Mate(line) => Some(possible(line)),
         Explored::NoMate(positions) => Some(Mating::Impossible {
             reason: NoMate::Exhausted { positions },
         }),
         Explored::TooMany => None,
     };
-    if let Some(found) = explored(budget.explored_positions / 50) {
+    if let Some(found) = found(exploration.run(side, budget.explored_positions / 50)) {
         return found;
     }
     let cornered = corner::applies(position, side);
@@ -274,15 +282,24 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
     if let Some(line) = line {
         return possible(line);
     }
-    if let Some(found) = explored(budget.explored_positions / 5) {
+    let most = budget.explored_positions;
+    let explored = exploration.run_while_narrowing(side, most / 5, most);
+    if let Some(found) = found(explored) {
         return found;
     }
+    // A visit already at the whole budget is let go before the long
+    // searches: it can add nothing more.
+    let mut unfinished = (exploration.reached() < most).then_some(exploration);
     match two_plies_ahead(position, side) {
         Mating::Undetermined => helpmate::best_first(position, side, budget.helpmate_nodes / 8)
             .or_else(|| shaped::wide_line(position, side, budget.helpmate_nodes))
             .or_else(|| helpmate::best_first(position, side, budget.helpmate_nodes))
             .map(possible)
-            .or_else(|| explored(budget.explored_positions))
+            .or_else(|| {
+                unfinished
+                    .as_mut()
+                    .and_then(|visit| found(visit.run(side, most)))
+            })
             .unwrap_or(Mating::Undetermined),
         proved => proved,
     }
