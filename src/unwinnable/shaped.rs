@@ -4,7 +4,10 @@
 //! Most positions of real games can be mated with help along one plan:
 //! the mating side takes whatever it can, pushes its pawns home and
 //! brings its king and knights toward a corner; the other side walks its
-//! king into that corner and its knights next to it, and gives nothing
+//! king into that corner and its knights next to it (by the fewest knight
+//! moves: a knight one king step from its square may be three leaps from
+//! it, or four beside a corner, and a walk by king steps stalls there),
+//! and gives nothing
 //! back (its other men are given up to the mating side's captures). Moves
 //! that follow the plan cost no depth, any other move one ply (none right
 //! after a move of the plan), and a capture by the helping side three.
@@ -268,6 +271,7 @@ impl Search {
             return 1;
         };
         let nearer = |target: Square| to.distance(target) < from.distance(target);
+        let leaps_nearer = |target: Square| leaps(to, target) < leaps(from, target);
         if position.turn() == self.mater {
             let planned = mv.is_capture()
                 || match mv.role() {
@@ -288,7 +292,7 @@ impl Search {
         } else {
             let toward = match mv.role() {
                 Role::King => nearer(self.plan.corner),
-                Role::Knight => nearer(self.plan.beside),
+                Role::Knight => leaps_nearer(self.plan.beside),
                 _ => false,
             };
             if toward {
@@ -310,6 +314,56 @@ impl Search {
             }
         }
     }
+}
+
+/// The fewest knight moves from `from` to `to` on an empty board.
+fn leaps(from: Square, to: Square) -> u8 {
+    LEAPS[usize::from(from)][usize::from(to)]
+}
+
+/// [`leaps`] for every pair of squares, found breadth first from each.
+static LEAPS: [[u8; 64]; 64] = leaps_table();
+
+const fn leaps_table() -> [[u8; 64]; 64] {
+    const JUMPS: [(i32, i32); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let mut table = [[u8::MAX; 64]; 64];
+    let mut start = 0;
+    while start < 64 {
+        let distances = &mut table[start];
+        distances[start] = 0;
+        let mut queue = [0usize; 64];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = start;
+        while head < tail {
+            let square = queue[head];
+            head += 1;
+            let mut jump = 0;
+            while jump < 8 {
+                let file = (square % 8) as i32 + JUMPS[jump].0;
+                let rank = (square / 8) as i32 + JUMPS[jump].1;
+                if file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                    let next = (rank * 8 + file) as usize;
+                    if distances[next] == u8::MAX {
+                        distances[next] = distances[square] + 1;
+                        queue[tail] = next;
+                        tail += 1;
+                    }
+                }
+                jump += 1;
+            }
+        }
+        start += 1;
+    }
+    table
 }
 
 /// Whether `mater`'s men can mate only against a man of the other side
@@ -394,5 +448,33 @@ mod tests {
             "{promotions:?}"
         );
         assert!(!promotions.is_empty());
+    }
+
+    #[test]
+    fn leaps_count_knight_moves_on_an_empty_board() {
+        assert_eq!(leaps(Square::A1, Square::A1), 0);
+        assert_eq!(leaps(Square::G1, Square::F3), 1);
+        // One king step apart, but two, three or four leaps.
+        assert_eq!(leaps(Square::F7, Square::G8), 2);
+        assert_eq!(leaps(Square::F7, Square::F8), 3);
+        assert_eq!(leaps(Square::A1, Square::B2), 4);
+        assert_eq!(leaps(Square::A1, Square::H8), 6);
+        assert!(LEAPS.iter().flatten().all(|&n| n <= 6));
+    }
+
+    /// A lone bishop against a pawn that must become a knight beside its
+    /// cornered king: the knight finds its square by leaps. A side that
+    /// cost more than CHA's worst of its family while the knight walked by
+    /// king steps, which found it only with four times this budget.
+    #[test]
+    fn a_promoted_knight_walks_to_its_square_by_leaps() {
+        let start = position("8/8/5K2/2k5/8/1p1B4/8/7b w - - 0 1");
+        let line = wide_line(&start, Color::White, 5_000).expect("a helpmate line");
+        let mut board = start.clone();
+        for mv in &line {
+            assert!(board.is_legal(*mv), "{mv}");
+            board.play_unchecked(*mv);
+        }
+        assert!(board.is_checkmate() && board.turn() == Color::Black);
     }
 }
