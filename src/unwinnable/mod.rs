@@ -33,7 +33,10 @@
 //!    wide shaped search of step 7, brief (a thirty-second of its
 //!    budget: it finds at once lines of a lone minor piece or rook that
 //!    the searches after it spend tens of milliseconds on), then the
-//!    deeper shaped search;
+//!    deeper shaped search (not where the side's men can mate only
+//!    against a man the other side has yet to make: a promotion and a
+//!    walk make those lines long, the deep search spent its whole budget
+//!    failing on them, and the wide search of step 7 finds them);
 //! 4. for a side with minor pieces only, `corner` (best first toward a
 //!    corner mate: it finds most of their lines, at once); then
 //!    `helpmate`'s narrow search for short lines (a quarter of its budget
@@ -236,8 +239,8 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 
 /// The long searches for `side`: a brief best-first search, every
 /// reachable position (a fiftieth of the budget), a brief wide shaped
-/// search, the deep shaped search, the corner search (minor pieces only)
-/// and the short lines, then the visit on to a fifth of its budget (and
+/// search, the deep shaped search (unless a blocker is yet to be made),
+/// the corner search (minor pieces only) and the short lines, then the visit on to a fifth of its budget (and
 /// further while it is narrowing, see the module's step 5), then (when
 /// there are too many) the
 /// static proofs two plies ahead, a short best-first search (an
@@ -265,7 +268,11 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
     }
     let cornered = corner::applies(position, side);
     let line = shaped::wide_line(position, side, budget.helpmate_nodes / 32)
-        .or_else(|| shaped::deep_line(position, side, budget.helpmate_nodes))
+        .or_else(|| {
+            (!shaped::needs_a_blocker(position, side))
+                .then(|| shaped::deep_line(position, side, budget.helpmate_nodes))
+                .flatten()
+        })
         .or_else(|| {
             cornered
                 .then(|| corner::line(position, side, budget.helpmate_nodes / 4))
