@@ -240,14 +240,14 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 /// The long searches for `side`: a brief best-first search, every
 /// reachable position (a fiftieth of the budget), a brief wide shaped
 /// search, the deep shaped search (unless a blocker is yet to be made),
-/// the corner search (minor pieces only) and the short lines, then the visit on to a fifth of its budget (and
-/// further while it is narrowing, see the module's step 5), then (when
-/// there are too many) the
-/// static proofs two plies ahead, a short best-first search (an
-/// eighth of its budget: it finds at once some lines the wide search
-/// spends its whole budget missing), the wide shaped search, best
-/// first for a helpmate with the whole budget, and the visit taken on
-/// from where it stopped to the whole budget.
+/// the corner search (minor pieces only) and the short lines, then the
+/// visit on to a fifth of its budget (and further while it is narrowing,
+/// see the module's step 5), then (when there are too many) the static
+/// proofs two plies ahead, a short best-first search (an eighth of its
+/// budget: it finds at once some lines the wide search spends its whole
+/// budget missing), the wide shaped search, best first for a helpmate
+/// with the whole budget, and the visit taken on from where it stopped to
+/// the whole budget.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),

@@ -7,13 +7,12 @@
 //! king into that corner and its knights next to it (by the fewest knight
 //! moves: a knight one king step from its square may be three leaps from
 //! it, or four beside a corner, and a walk by king steps stalls there),
-//! and gives nothing
-//! back (its other men are given up to the mating side's captures). Moves
-//! that follow the plan cost no depth, any other move one ply (none right
-//! after a move of the plan), and a capture by the helping side three.
-//! Deepened one ply at a time, the search reaches mates of thirty or forty
-//! plies at a nominal depth of a few, where a search counting every ply
-//! would not.
+//! and gives nothing back (its other men are given up to the mating
+//! side's captures). Moves that follow the plan cost no depth, any other
+//! move one ply (none right after a move of the plan), and a capture by
+//! the helping side three. Deepened one ply at a time, the search reaches
+//! mates of thirty or forty plies at a nominal depth of a few, where a
+//! search counting every ply would not.
 //!
 //! Some material can mate only against a man the other side has yet to
 //! make: a lone knight facing pawns and queens, or bishops of one colour
