@@ -426,6 +426,17 @@ mod tests {
         }
     }
 
+    /// Asserts that `line` is legal from `start` and ends with Black
+    /// checkmated.
+    fn assert_mates_black(start: &Chess, line: &[Move]) {
+        let mut board = start.clone();
+        for mv in line {
+            assert!(board.is_legal(*mv), "{mv}");
+            board.play_unchecked(*mv);
+        }
+        assert!(board.is_checkmate() && board.turn() == Color::Black);
+    }
+
     /// A dark bishop against a pawn (the final position of a game of the
     /// shared Lichess file): the pawn must become a knight that takes the
     /// cornered king's last square, a line of some forty plies.
@@ -433,12 +444,7 @@ mod tests {
     fn a_pawn_walks_to_a_promotion_for_free_when_only_it_can_block() {
         let start = position("8/8/8/5K2/2k3p1/8/5B2/8 b - - 0 55");
         let line = wide_line(&start, Color::White, 40_000).expect("a helpmate line");
-        let mut board = start.clone();
-        for mv in &line {
-            assert!(board.is_legal(*mv), "{mv}");
-            board.play_unchecked(*mv);
-        }
-        assert!(board.is_checkmate() && board.turn() == Color::Black);
+        assert_mates_black(&start, &line);
         let promotions: Vec<_> = line.iter().filter_map(|mv| mv.promotion()).collect();
         assert!(
             promotions
@@ -469,11 +475,6 @@ mod tests {
     fn a_promoted_knight_walks_to_its_square_by_leaps() {
         let start = position("8/8/5K2/2k5/8/1p1B4/8/7b w - - 0 1");
         let line = wide_line(&start, Color::White, 5_000).expect("a helpmate line");
-        let mut board = start.clone();
-        for mv in &line {
-            assert!(board.is_legal(*mv), "{mv}");
-            board.play_unchecked(*mv);
-        }
-        assert!(board.is_checkmate() && board.turn() == Color::Black);
+        assert_mates_black(&start, &line);
     }
 }
