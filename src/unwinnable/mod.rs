@@ -33,10 +33,7 @@
 //!    wide shaped search of step 7, brief (a thirty-second of its
 //!    budget: it finds at once lines of a lone minor piece or rook that
 //!    the searches after it spend tens of milliseconds on), then the
-//!    deeper shaped search (not where the side's men can mate only
-//!    against a man the other side has yet to make: a promotion and a
-//!    walk make those lines long, the deep search spent its whole budget
-//!    failing on them, and the wide search of step 7 finds them);
+//!    deeper shaped search;
 //! 4. for a side with minor pieces only, `corner` (best first toward a
 //!    corner mate: it finds most of their lines, at once); then
 //!    `helpmate`'s narrow search for short lines (a quarter of its budget
@@ -239,15 +236,14 @@ fn statically(position: &Chess, side: Color) -> Option<Mating> {
 
 /// The long searches for `side`: a brief best-first search, every
 /// reachable position (a fiftieth of the budget), a brief wide shaped
-/// search, the deep shaped search (unless a blocker is yet to be made),
-/// the corner search (minor pieces only) and the short lines, then the
-/// visit on to a fifth of its budget (and further while it is narrowing,
-/// see the module's step 5), then (when there are too many) the static
-/// proofs two plies ahead, a short best-first search (an eighth of its
-/// budget: it finds at once some lines the wide search spends its whole
-/// budget missing), the wide shaped search, best first for a helpmate
-/// with the whole budget, and the visit taken on from where it stopped to
-/// the whole budget.
+/// search, the deep shaped search, the corner search (minor pieces only)
+/// and the short lines, then the visit on to a fifth of its budget (and
+/// further while it is narrowing, see the module's step 5), then (when
+/// there are too many) the static proofs two plies ahead, a short
+/// best-first search (an eighth of its budget: it finds at once some
+/// lines the wide search spends its whole budget missing), the wide
+/// shaped search, best first for a helpmate with the whole budget, and
+/// the visit taken on from where it stopped to the whole budget.
 fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -> Mating {
     let possible = |line: Vec<shakmaty::Move>| Mating::Possible {
         line: uci_line(&line, mode),
@@ -268,11 +264,7 @@ fn searched(position: &Chess, side: Color, mode: CastlingMode, budget: Budget) -
     }
     let cornered = corner::applies(position, side);
     let line = shaped::wide_line(position, side, budget.helpmate_nodes / 32)
-        .or_else(|| {
-            (!shaped::needs_a_blocker(position, side))
-                .then(|| shaped::deep_line(position, side, budget.helpmate_nodes))
-                .flatten()
-        })
+        .or_else(|| shaped::deep_line(position, side, budget.helpmate_nodes))
         .or_else(|| {
             cornered
                 .then(|| corner::line(position, side, budget.helpmate_nodes / 4))

@@ -370,7 +370,7 @@ const fn leaps_table() -> [[u8; 64]; 64] {
 /// minor piece or rook to hem the king in), or bishops of one colour with
 /// no bishop of the other colour on the board and no knight of the other
 /// side. Then the other side's pawns must promote first.
-pub fn needs_a_blocker(position: &Chess, mater: Color) -> bool {
+fn needs_a_blocker(position: &Chess, mater: Color) -> bool {
     let board = position.board();
     let own = board.by_color(mater);
     let theirs = board.by_color(!mater);
