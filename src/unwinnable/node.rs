@@ -2,7 +2,7 @@
 //! identity (as in Article 9.2.3) and how it was reached.
 
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
@@ -18,7 +18,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square};
 /// White's men, and one word with the castling rights of both back ranks,
 /// the player to move and the en passant square. Keys are compared whole:
 /// the hash ([`KeyHasher`]) only sorts them into buckets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Key {
     kinds: [u64; 3],
     white: u64,
@@ -68,6 +68,19 @@ impl Key {
             white: board.by_color(Color::White).0,
             rest: first | (eighth << 8) | (black << 16),
         }
+    }
+}
+
+/// Five words, one multiply each with [`KeyHasher`] (the derived hash
+/// would add the array's length and spend four on the last word, byte by
+/// byte): hashing is much of what the searches' tables cost.
+impl Hash for Key {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for word in self.kinds {
+            state.write_u64(word);
+        }
+        state.write_u64(self.white);
+        state.write_u64(u64::from(self.rest));
     }
 }
 
