@@ -37,8 +37,8 @@ pub fn applies(position: &Chess, mater: Color) -> bool {
 /// bishop with the bishop's picture; the two nearest with half of it,
 /// counting a second blocker; the second nearest again with all of it.
 /// For a knight the brief rounds come first, the nearest corner among
-/// them: a knight's line at some corner is often found in a few hundred
-/// nodes where the nearest at length spends its whole budget missing it.
+/// them: a knight's line at some corner is often found within its quarter
+/// where the nearest at length spends its whole budget missing it.
 /// Each round is a search of its own, so their order decides only which
 /// line is found first and how soon, never whether one is; the shorter
 /// rounds come before the second round at length.
