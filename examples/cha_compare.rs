@@ -382,13 +382,15 @@ fn retimed(
             (best, at)
         })
         .filter(|(best, _)| *best > bar)
-        .map(|(best, at)| {
-            let (fen, side) = &queries[at];
-            (best, format!("{fen} {side:?}: {best:.1} ms"))
-        })
+        .map(|(best, at)| (best, side_ms(&queries[at], best)))
         .collect();
     still.sort_by(|x, y| y.0.total_cmp(&x.0));
     (bar, still)
+}
+
+/// A side and its time, as the lists of sides over CHA's worst print it.
+fn side_ms((fen, side): &(String, Color), ms: f64) -> String {
+    format!("{fen} {side:?}: {ms:.1} ms")
 }
 
 fn main() {
@@ -466,22 +468,19 @@ fn main() {
         let (ours_ms, cha_ms) = (ms(&ours), ms(&theirs));
         let (ours_total, cha_total): (f64, f64) = (ours_ms.iter().sum(), cha_ms.iter().sum());
         let most = |v: &[f64]| v.iter().copied().fold(0.0, f64::max);
-        let (ours_max, cha_max) = (most(&ours_ms), most(&cha_ms));
+        let ours_max = most(&ours_ms);
+        // CHA's worst side of the family (the first of equals).
+        let worst = (0..cha_ms.len()).fold(0, |w, at| if cha_ms[at] > cha_ms[w] { at } else { w });
+        let cha_max = cha_ms.get(worst).copied().unwrap_or(0.0);
         let over_at: Vec<(usize, f64)> = (0..queries.len())
             .filter(|&at| ours_ms[at] > cha_max)
             .map(|at| (at, ours_ms[at]))
             .collect();
         let mut over: Vec<(f64, String)> = over_at
             .iter()
-            .map(|&(at, ms)| {
-                (
-                    ms,
-                    format!("{} {:?}: {ms:.1} ms", queries[at].0, queries[at].1),
-                )
-            })
+            .map(|&(at, ms)| (ms, side_ms(&queries[at], ms)))
             .collect();
         over.sort_by(|x, y| y.0.total_cmp(&x.0));
-        let worst = (0..cha_ms.len()).fold(0, |w, at| if cha_ms[at] > cha_ms[w] { at } else { w });
         let retimed = retimed(
             &options.cha,
             &queries,

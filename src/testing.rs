@@ -3,7 +3,7 @@
 //! the two sides name no part of each other).
 
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 /// The position of a test's FEN, in standard chess.
 pub fn position(fen: &str) -> Chess {
@@ -16,6 +16,16 @@ pub fn position_in(fen: &str, mode: CastlingMode) -> Chess {
         .expect("test FEN")
         .into_position(mode)
         .expect("test position")
+}
+
+/// The position `line` reaches from `start`, each move asserted legal.
+pub fn replayed(start: &Chess, line: &[Move]) -> Chess {
+    let mut position = start.clone();
+    for &mv in line {
+        assert!(position.is_legal(mv), "{mv:?} in {line:?}");
+        position.play_unchecked(mv);
+    }
+    position
 }
 
 /// A small deterministic generator (xorshift), so that the games a test

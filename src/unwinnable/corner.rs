@@ -396,22 +396,12 @@ fn pawn_steps(pawn: Square, square: Square, color: Color) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::position;
+    use crate::testing::{position, replayed};
 
     /// Whether `line` replays from `fen` to a checkmate by `mater`.
     fn mates(fen: &str, mater: Color, line: &[Move]) -> bool {
-        let position = replayed(fen, line);
+        let position = replayed(&position(fen), line);
         position.is_checkmate() && position.turn() != mater
-    }
-
-    /// The position `line` reaches from `fen`, each move checked legal.
-    fn replayed(fen: &str, line: &[Move]) -> Chess {
-        let mut position = position(fen);
-        for &mv in line {
-            assert!(position.is_legal(mv), "{mv:?} in {line:?}");
-            position.play_unchecked(mv);
-        }
-        position
     }
 
     #[test]
@@ -513,7 +503,7 @@ mod tests {
         // empty, does not, and the round at length keeps the plain one.
         let fen = "8/8/3bk3/3N4/P1P5/8/5RK1/8 w - - 3 77";
         let line = found(fen, Color::Black);
-        let position = replayed(fen, &line);
+        let position = replayed(&position(fen), &line);
         let bishops = position.board().bishops() & position.board().black();
         assert!(bishops.contains(Square::B2), "{line:?}");
     }
@@ -575,7 +565,7 @@ mod tests {
         // found it within the budget.
         let fen = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1";
         let line = found(fen, Color::White);
-        let mated = replayed(fen, &line);
+        let mated = replayed(&position(fen), &line);
         assert_eq!(mated.board().king_of(Color::Black), Some(Square::H8));
         let picture = Picture::at(Square::H8, Kind::Pair);
         assert_eq!(picture.diagonal[0], Square::G7);

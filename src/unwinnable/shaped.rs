@@ -396,7 +396,7 @@ fn needs_a_blocker(position: &Chess, mater: Color) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::position;
+    use crate::testing::{position, replayed};
 
     #[test]
     fn material_that_mates_only_against_a_man_yet_to_be_made() {
@@ -429,12 +429,8 @@ mod tests {
     /// Asserts that `line` is legal from `start` and ends with Black
     /// checkmated.
     fn assert_mates_black(start: &Chess, line: &[Move]) {
-        let mut board = start.clone();
-        for mv in line {
-            assert!(board.is_legal(*mv), "{mv}");
-            board.play_unchecked(*mv);
-        }
-        assert!(board.is_checkmate() && board.turn() == Color::Black);
+        let mated = replayed(start, line);
+        assert!(mated.is_checkmate() && mated.turn() == Color::Black);
     }
 
     /// A dark bishop against a pawn (the final position of a game of the
