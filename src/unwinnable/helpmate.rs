@@ -43,8 +43,8 @@ const GREEDY: u32 = 16;
 /// The most positions one best-first search meets (and remembers as met):
 /// what a hash table of 2^19 slots holds (seven eighths of them). A search
 /// that meets more gives up, as when it has expanded its budget: the
-/// positions met then take about 40 MB whatever the position (the table
-/// of 40-byte keys with its control bytes, about 22 MB; the moves met and
+/// positions met then take about 33 MB whatever the position (the table
+/// of 32-byte keys with its control bytes, about 17 MB; the moves met and
 /// the frontier, about 8 MB each), besides the positions it expanded,
 /// where the expansions alone (several hundred moves each at most) would
 /// allow hundreds of megabytes.

@@ -61,8 +61,8 @@ pub const WIDE_FACTOR: usize = 25;
 const SHARE: usize = 25;
 
 /// The most positions one depth of a search remembers: what a hash table
-/// of 2^18 slots holds (seven eighths of them), about 13 MB with the
-/// 40-byte keys and the depth.
+/// of 2^18 slots holds (seven eighths of them), about 11 MB with the
+/// 32-byte keys and the depth.
 const MOST_REMEMBERED: usize = 229_376;
 
 /// Past this many plies from the start, moves of the plan cost a ply too,
