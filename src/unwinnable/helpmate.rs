@@ -16,6 +16,7 @@ use std::collections::BinaryHeap;
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
 
+use super::check::gives_check;
 use super::material;
 use super::node::{Key, KeySet, is_mate_by, line_to};
 
@@ -366,9 +367,12 @@ fn deepen(
     if plies == 1 {
         // The mating move: any move that checkmates.
         for mv in position.legal_moves() {
+            if !gives_check(position, mv) {
+                continue;
+            }
             let mut child = position.clone();
             child.play_unchecked(mv);
-            if child.is_check() && is_mate_by(&child, mater) {
+            if is_mate_by(&child, mater) {
                 line.push(mv);
                 return true;
             }

@@ -65,6 +65,7 @@
 //!    each side of a real game whose line only step 7 finds.
 
 mod ahead;
+mod check;
 mod confined;
 mod corner;
 mod explore;

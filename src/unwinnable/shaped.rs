@@ -43,6 +43,7 @@ use std::hash::BuildHasherDefault;
 
 use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
 
+use super::check::gives_check;
 use super::material;
 use super::node::{Key, KeyHasher};
 
@@ -221,10 +222,10 @@ impl Search {
         // A mating move ends the line whatever it costs: looked for first,
         // so that the shortest line through this position is the one found.
         if position.turn() == self.mater {
-            for &mv in &moves {
+            for &mv in moves.iter().filter(|&&mv| gives_check(position, mv)) {
                 let mut child = position.clone();
                 child.play_unchecked(mv);
-                if child.is_check() && child.is_checkmate() {
+                if child.is_checkmate() {
                     self.line.push(mv);
                     return true;
                 }
