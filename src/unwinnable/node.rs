@@ -203,6 +203,15 @@ mod tests {
         Key::after(&at, last)
     }
 
+    /// Asserts that the positions of `fens` have as many different keys.
+    fn assert_keys_told_apart(fens: &[&str]) {
+        for (i, a) in fens.iter().enumerate() {
+            for (j, b) in fens.iter().enumerate() {
+                assert_eq!(key(a) == key(b), i == j, "{a} against {b}");
+            }
+        }
+    }
+
     /// The player to move and the kings' colours live in one bit each:
     /// every combination of the two is told apart, with the kings on the
     /// same two squares.
@@ -214,11 +223,7 @@ mod tests {
             "4K3/8/8/8/8/8/8/4k3 w - - 0 1",
             "4K3/8/8/8/8/8/8/4k3 b - - 0 1",
         ];
-        for (i, a) in fens.iter().enumerate() {
-            for (j, b) in fens.iter().enumerate() {
-                assert_eq!(key(a) == key(b), i == j, "{a} against {b}");
-            }
-        }
+        assert_keys_told_apart(&fens);
     }
 
     /// Each castling right counts, and the rook that keeps one is told
@@ -234,11 +239,7 @@ mod tests {
             "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
             "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
         ];
-        for (i, a) in fens.iter().enumerate() {
-            for (j, b) in fens.iter().enumerate() {
-                assert_eq!(key(a) == key(b), i == j, "{a} against {b}");
-            }
-        }
+        assert_keys_told_apart(&fens);
         // Chess960: rights by rook file, each its own.
         let outer = position_in(
             "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1",
