@@ -86,8 +86,9 @@ mod tests {
                         assert_eq!(gives_check(&at, mv), expected, "{mv:?} in {at:?}");
                         moves += 1;
                         checks += usize::from(expected);
-                        special += usize::from(!matches!(mv, Move::Normal { .. }));
-                        discovered += usize::from(expected && !direct_check(&at, mv));
+                        let normal = matches!(mv, Move::Normal { .. });
+                        special += usize::from(!normal);
+                        discovered += usize::from(expected && normal && !direct_check(&at, mv));
                     }
                     at.play_unchecked(legal[dice.roll(legal.len())]);
                 }
@@ -95,14 +96,15 @@ mod tests {
         }
         // How often each kind of answer was compared.
         println!(
-            "{moves} moves, {checks} checks ({discovered} not by the man moved), \
+            "{moves} moves, {checks} checks ({discovered} discovered by a move of one man), \
              {special} castling or en passant"
         );
         assert!(checks > 5_000 && discovered > 100 && special > 500);
     }
 
     /// Whether the man `mv` moves attacks the other king from its new
-    /// square (by playing it): a check that is not is a discovered one.
+    /// square (by playing it): a check by a move of one man that is not
+    /// is a discovered one, opened along a line.
     fn direct_check(position: &Chess, mv: Move) -> bool {
         let mut child = position.clone();
         child.play_unchecked(mv);
