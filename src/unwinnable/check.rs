@@ -41,10 +41,11 @@ pub fn gives_check(position: &Chess, mv: Move) -> bool {
     if attacks(to, piece, occupied).contains(king) {
         return true;
     }
-    let ours = board.by_color(us) & !Bitboard::from(from);
+    // The square the man left is on none of these lines: had the line from
+    // it to the king been open, the king would have been in check.
     let lines = (rook_attacks(king, occupied) & board.rooks_and_queens())
         | (bishop_attacks(king, occupied) & board.bishops_and_queens());
-    (lines & ours).any()
+    (lines & board.by_color(us)).any()
 }
 
 /// [`gives_check`] by playing the move on a copy.
