@@ -451,6 +451,27 @@ fn helpmates_that_wait_for_a_promotion_are_found() {
     }
 }
 
+/// CHA's published positions where a king shut in by its own pawns (on h5
+/// or on a5) must be set free before the other side can mate: that side
+/// queens a pawn and gives the queen up with check next to the king, which
+/// takes it, its only legal move. Each was left undetermined while the
+/// shaped search charged that capture as much as any capture by the
+/// helping side (three plies, where a forced move now costs one); the
+/// first is the helpmate of 130 plies that CHA finds, the only published
+/// side CHA decided and we did not.
+const KINGS_SET_FREE: [&str; 3] = [
+    "8/p1p1p1p1/6P1/6PK/6PP/8/P1P1P3/7k w - - 0 1",
+    "8/1p1p1p1p/1P6/KP6/PP6/1P6/3P1P1P/k7 w - - 0 1",
+    "8/1p1p1p1p/1P6/KP6/PP6/8/3P1P1P/k7 w - - 0 1",
+];
+
+#[test]
+fn a_king_shut_in_by_its_own_pawns_is_set_free() {
+    for fen in KINGS_SET_FREE {
+        fast_line_replays(&chess(fen), Color::Black, fen);
+    }
+}
+
 /// Black, in double check from the queen and the bishop, must take the
 /// queen with the king, and White is left with a light-squared bishop against a rook and a bishop of
 /// the same colour, no pawn on the board: checks that are always answered

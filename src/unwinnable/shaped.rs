@@ -10,9 +10,13 @@
 //! and gives nothing back (its other men are given up to the mating
 //! side's captures). Moves that follow the plan cost no depth, any other
 //! move one ply (none right after a move of the plan), and a capture by
-//! the helping side three. Deepened one ply at a time, the search reaches
-//! mates of thirty or forty plies at a nominal depth of a few, where a
-//! search counting every ply would not.
+//! the helping side three. A move that is the only legal one costs one
+//! ply at most: with no choice there is nothing to steer, and such a
+//! capture can be the help the mate needs (a queen given up with check
+//! beside a king that its own pawns shut in, which taking it sets free).
+//! Deepened one ply at a time, the search reaches mates of thirty or
+//! forty plies at a nominal depth of a few, where a search counting every
+//! ply would not.
 //!
 //! Some material can mate only against a man the other side has yet to
 //! make: a lone knight facing pawns and queens, or bishops of one colour
@@ -234,8 +238,12 @@ impl Search {
         // Whether the helping side must first make a blocker: a fact of
         // the position, not of the move, so asked once.
         let awaiting = position.turn() != self.mater && needs_a_blocker(position, self.mater);
+        // A move there is no choice but to play steers nothing: it costs
+        // no more than an ordinary move.
+        let forced = moves.len() == 1;
         for &mv in &moves {
             let own = self.cost(position, mv, awaiting);
+            let own = if forced { own.min(1) } else { own };
             let cost = if own == 1 && planned { 0 } else { own };
             if cost > depth {
                 continue;
@@ -452,6 +460,32 @@ mod tests {
         assert!(!promotions.is_empty());
     }
 
+    /// One of CHA's published positions: White's king on h5 is shut in by
+    /// its own pawns and Black's g7-pawn, so White has only a dozen pawn
+    /// steps to give. Black takes the e-pawn with its king, queens its own
+    /// e-pawn and gives the queen up on h4 with check; the king takes it
+    /// and is free, and Black's other pawns queen. While the king's
+    /// capture, its only legal move, cost three plies as any capture by
+    /// the helping side, the line was out of reach of the wide search's
+    /// budget (it was found with four times that budget).
+    #[test]
+    fn a_king_shut_in_is_freed_by_its_only_move() {
+        let start = position("8/p1p1p1p1/6P1/6PK/6PP/8/P1P1P3/7k w - - 0 1");
+        let line = wide_line(&start, Color::Black, 40_000).expect("a helpmate line");
+        let mated = replayed(&start, &line);
+        assert!(mated.is_checkmate() && mated.turn() == Color::White);
+        let mut before = start.clone();
+        let mut forced_captures = 0;
+        for &mv in &line {
+            let only = before.legal_moves().len() == 1;
+            if before.turn() == Color::White && only && mv.is_capture() {
+                forced_captures += 1;
+            }
+            before.play_unchecked(mv);
+        }
+        assert_eq!(forced_captures, 1, "{line:?}");
+    }
+
     #[test]
     fn leaps_count_knight_moves_on_an_empty_board() {
         assert_eq!(leaps(Square::A1, Square::A1), 0);
@@ -467,11 +501,12 @@ mod tests {
     /// A lone bishop against a pawn that must become a knight beside its
     /// cornered king: the knight finds its square by leaps. A side that
     /// cost more than CHA's worst of its family while the knight walked by
-    /// king steps, which found it only with four times this budget.
+    /// king steps, which found it only with 20,000 positions (with leaps,
+    /// 5,000 until a forced move cost one ply at most, 5,500 since).
     #[test]
     fn a_promoted_knight_walks_to_its_square_by_leaps() {
         let start = position("8/8/5K2/2k5/8/1p1B4/8/7b w - - 0 1");
-        let line = wide_line(&start, Color::White, 5_000).expect("a helpmate line");
+        let line = wide_line(&start, Color::White, 6_000).expect("a helpmate line");
         assert_mates_black(&start, &line);
     }
 }
