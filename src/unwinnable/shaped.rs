@@ -45,7 +45,7 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::hash::BuildHasherDefault;
 
-use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
+use shakmaty::{Chess, Color, Move, MoveList, Position, Rank, Role, Square};
 
 use super::check::gives_check;
 use super::material;
@@ -199,41 +199,14 @@ impl Search {
         };
         self.left = left;
         let key = Key::after(position, self.line.last().copied());
-        // A full table no longer grows: positions met after that are
-        // searched again when met again (the memory stays bounded; the
-        // answer cannot change, since the table only spares work). Its
-        // entry is not asked for then, since asking reserves a slot, which
-        // would double a full table.
-        if self.seen.len() < MOST_REMEMBERED {
-            match self.seen.entry(key) {
-                Entry::Occupied(mut had) => {
-                    if *had.get() >= depth {
-                        return false;
-                    }
-                    had.insert(depth);
-                }
-                Entry::Vacant(slot) => {
-                    slot.insert(depth);
-                }
-            }
-        } else if let Some(had) = self.seen.get_mut(&key) {
-            if *had >= depth {
-                return false;
-            }
-            *had = depth;
+        if self.met_before(key, depth) {
+            return false;
         }
         let moves = position.legal_moves();
         // A mating move ends the line whatever it costs: looked for first,
         // so that the shortest line through this position is the one found.
-        if position.turn() == self.mater {
-            for &mv in moves.iter().filter(|&&mv| gives_check(position, mv)) {
-                let mut child = position.clone();
-                child.play_unchecked(mv);
-                if child.is_checkmate() {
-                    self.line.push(mv);
-                    return true;
-                }
-            }
+        if position.turn() == self.mater && self.mates_at_once(position, &moves) {
+            return true;
         }
         // Whether the helping side must first make a blocker: a fact of
         // the position, not of the move, so asked once.
@@ -260,6 +233,50 @@ impl Search {
             self.line.pop();
             if self.left == 0 {
                 return false;
+            }
+        }
+        false
+    }
+
+    /// Whether the position of `key` was searched before with at least
+    /// `depth` left (then it need not be searched again); otherwise notes
+    /// that it is being searched with `depth`. A full table no longer
+    /// grows: positions met after that are searched again when met again
+    /// (the memory stays bounded; the answer cannot change, since the
+    /// table only spares work). Its entry is not asked for then, since
+    /// asking reserves a slot, which would double a full table.
+    fn met_before(&mut self, key: Key, depth: u32) -> bool {
+        if self.seen.len() < MOST_REMEMBERED {
+            match self.seen.entry(key) {
+                Entry::Occupied(mut had) => {
+                    if *had.get() >= depth {
+                        return true;
+                    }
+                    had.insert(depth);
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(depth);
+                }
+            }
+        } else if let Some(had) = self.seen.get_mut(&key) {
+            if *had >= depth {
+                return true;
+            }
+            *had = depth;
+        }
+        false
+    }
+
+    /// Whether one of `moves`, the mater's legal moves in `position`,
+    /// checkmates (then pushed onto the line). Only a move that gives
+    /// check can.
+    fn mates_at_once(&mut self, position: &Chess, moves: &MoveList) -> bool {
+        for &mv in moves.iter().filter(|&&mv| gives_check(position, mv)) {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            if child.is_checkmate() {
+                self.line.push(mv);
+                return true;
             }
         }
         false
