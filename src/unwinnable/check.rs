@@ -48,6 +48,18 @@ pub fn gives_check(position: &Chess, mv: Move) -> bool {
     (lines & board.by_color(us)).any()
 }
 
+/// The first of `moves`, legal moves in `position`, that checkmates the
+/// other side, looked for among those that give check only.
+pub fn mating_move(position: &Chess, moves: &[Move]) -> Option<Move> {
+    moves.iter().copied().find(|&mv| {
+        gives_check(position, mv) && {
+            let mut child = position.clone();
+            child.play_unchecked(mv);
+            child.is_checkmate()
+        }
+    })
+}
+
 /// [`gives_check`] by playing the move on a copy.
 fn played_gives_check(position: &Chess, mv: Move) -> bool {
     let mut child = position.clone();

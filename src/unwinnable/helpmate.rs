@@ -16,7 +16,7 @@ use std::collections::BinaryHeap;
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
 
-use super::check::gives_check;
+use super::check::mating_move;
 use super::material;
 use super::node::{Key, KeySet, is_mate_by, line_to};
 
@@ -365,19 +365,13 @@ fn deepen(
     };
     *left = less;
     if plies == 1 {
-        // The mating move: any move that checkmates.
-        for mv in position.legal_moves() {
-            if !gives_check(position, mv) {
-                continue;
-            }
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            if is_mate_by(&child, mater) {
-                line.push(mv);
-                return true;
-            }
-        }
-        return false;
+        // The mating move, the mater's (the line's last ply is always
+        // its): any move that checkmates.
+        let Some(mv) = mating_move(position, &position.legal_moves()) else {
+            return false;
+        };
+        line.push(mv);
+        return true;
     }
     let children = nearest_first(position, mater);
     let beam = if position.turn() == mater {

@@ -45,9 +45,9 @@ use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::hash::BuildHasherDefault;
 
-use shakmaty::{Chess, Color, Move, MoveList, Position, Rank, Role, Square};
+use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
 
-use super::check::gives_check;
+use super::check::mating_move;
 use super::material;
 use super::node::{Key, KeyHasher};
 
@@ -205,7 +205,10 @@ impl Search {
         let moves = position.legal_moves();
         // A mating move ends the line whatever it costs: looked for first,
         // so that the shortest line through this position is the one found.
-        if position.turn() == self.mater && self.mates_at_once(position, &moves) {
+        if position.turn() == self.mater
+            && let Some(mv) = mating_move(position, &moves)
+        {
+            self.line.push(mv);
             return true;
         }
         // Whether the helping side must first make a blocker: a fact of
@@ -263,21 +266,6 @@ impl Search {
                 return true;
             }
             *had = depth;
-        }
-        false
-    }
-
-    /// Whether one of `moves`, the mater's legal moves in `position`,
-    /// checkmates (then pushed onto the line). Only a move that gives
-    /// check can.
-    fn mates_at_once(&mut self, position: &Chess, moves: &MoveList) -> bool {
-        for &mv in moves.iter().filter(|&&mv| gives_check(position, mv)) {
-            let mut child = position.clone();
-            child.play_unchecked(mv);
-            if child.is_checkmate() {
-                self.line.push(mv);
-                return true;
-            }
         }
         false
     }
