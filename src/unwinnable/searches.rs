@@ -1,0 +1,141 @@
+//! One side's searches (the module's steps 3 to 8), taken one at a time,
+//! so that the two sides of a position can take theirs in turn.
+//!
+//! A position is alive as soon as one side can mate. Run side after side,
+//! a side that no search settles spends every budget (a second or so)
+//! before the other side's first search starts, however soon that one
+//! would find its line. Taken in turn, the side whose line comes first
+//! ends the decision. Each side meets the same searches in the same order
+//! either way, so its answer, when it has one, is the same.
+
+use shakmaty::{CastlingMode, Chess, Color, Move};
+
+use super::explore::{Exploration, Explored};
+use super::node::uci_line;
+use super::{corner, helpmate, shaped, two_plies_ahead};
+use crate::mating::{Budget, Mating, NoMate};
+
+/// The searches of one side from one position, and how far they went:
+/// [`step`](Searches::step) runs the next.
+pub(super) struct Searches<'a> {
+    position: &'a Chess,
+    side: Color,
+    mode: CastlingMode,
+    budget: Budget,
+    /// The next search to run, counted from 0.
+    next: usize,
+    /// The visit of every reachable position, taken on from where it
+    /// stopped by each later visit; `None` once it can add nothing more.
+    exploration: Option<Exploration>,
+}
+
+impl<'a> Searches<'a> {
+    /// The searches of `side` from `position` (castling written as `mode`
+    /// writes it), none run yet.
+    pub(super) fn new(
+        position: &'a Chess,
+        side: Color,
+        mode: CastlingMode,
+        budget: Budget,
+    ) -> Searches<'a> {
+        Searches {
+            position,
+            side,
+            mode,
+            budget,
+            next: 0,
+            exploration: Some(Exploration::new(position)),
+        }
+    }
+
+    /// Every search, in order, until one settles the side: its answer
+    /// (undetermined when none does).
+    pub(super) fn run(mut self) -> Mating {
+        loop {
+            if let Some(answer) = self.step() {
+                return answer;
+            }
+        }
+    }
+
+    /// Runs the next search: the side's answer when it settles the side
+    /// (the last one always does, undetermined when nothing did), `None`
+    /// when the searches go on. In order: a brief best-first search,
+    /// every reachable position (a fiftieth of the budget), a brief wide
+    /// shaped search, the deep shaped search, the corner search (minor
+    /// pieces only) and the short lines; then the visit on to a fifth of
+    /// its budget (and further while it is narrowing, see the module's
+    /// step 5); the static proofs two plies ahead; a short best-first
+    /// search (an eighth of its budget: it finds at once some lines the
+    /// wide search spends its whole budget missing), the wide shaped
+    /// search, best first for a helpmate with the whole budget; and the
+    /// visit taken on from where it stopped to the whole budget.
+    pub(super) fn step(&mut self) -> Option<Mating> {
+        let (position, side) = (self.position, self.side);
+        let nodes = self.budget.helpmate_nodes;
+        let most = self.budget.explored_positions;
+        let cornered = || corner::applies(position, side);
+        let step = self.next;
+        self.next += 1;
+        match step {
+            0 => self.line(helpmate::best_first(position, side, nodes / 32)),
+            1 => self.visit(|visit| visit.run(side, most / 50)),
+            2 => self.line(shaped::wide_line(position, side, nodes / 32)),
+            3 => self.line(shaped::deep_line(position, side, nodes)),
+            4 => self.line(
+                cornered()
+                    .then(|| corner::line(position, side, nodes / 4))
+                    .flatten(),
+            ),
+            5 => self.line(helpmate::short_line(
+                position,
+                side,
+                if cornered() { nodes / 4 } else { nodes },
+            )),
+            6 => {
+                let found = self.visit(|visit| visit.run_while_narrowing(side, most / 5, most));
+                // A visit already at the whole budget is let go before
+                // the long searches: it can add nothing more.
+                if self
+                    .exploration
+                    .as_ref()
+                    .is_some_and(|visit| visit.reached() >= most)
+                {
+                    self.exploration = None;
+                }
+                found
+            }
+            7 => match two_plies_ahead(position, side) {
+                Mating::Undetermined => None,
+                proved => Some(proved),
+            },
+            8 => self.line(helpmate::best_first(position, side, nodes / 8)),
+            9 => self.line(shaped::wide_line(position, side, nodes)),
+            10 => self.line(helpmate::best_first(position, side, nodes)),
+            _ => Some(
+                self.visit(|visit| visit.run(side, most))
+                    .unwrap_or(Mating::Undetermined),
+            ),
+        }
+    }
+
+    /// A search's line as the side's answer.
+    fn line(&self, line: Option<Vec<Move>>) -> Option<Mating> {
+        line.map(|line| Mating::Possible {
+            line: uci_line(&line, self.mode),
+        })
+    }
+
+    /// The visit taken on as `run` says, while it can still add something:
+    /// a checkmate found (with its line) or every reachable position
+    /// visited without one settle the side.
+    fn visit(&mut self, run: impl FnOnce(&mut Exploration) -> Explored) -> Option<Mating> {
+        match run(self.exploration.as_mut()?) {
+            Explored::Mate(line) => self.line(Some(line)),
+            Explored::NoMate(positions) => Some(Mating::Impossible {
+                reason: NoMate::Exhausted { positions },
+            }),
+            Explored::TooMany => None,
+        }
+    }
+}
