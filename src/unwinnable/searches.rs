@@ -69,7 +69,8 @@ impl<'a> Searches<'a> {
     /// search (an eighth of its budget: it finds at once some lines the
     /// wide search spends its whole budget missing), the wide shaped
     /// search, best first for a helpmate with the whole budget; and the
-    /// visit taken on from where it stopped to the whole budget.
+    /// visit taken on from where it stopped to the whole budget. Once it
+    /// has given an answer, the searches are over: the caller drops them.
     pub(super) fn step(&mut self) -> Option<Mating> {
         let (position, side) = (self.position, self.side);
         let nodes = self.budget.helpmate_nodes;
