@@ -133,7 +133,7 @@ pub(crate) fn deadness_sparing(
         };
     }
     let mut settled = [None, None];
-    for (slot, side) in settled.iter_mut().zip([Color::White, Color::Black]) {
+    for (slot, side) in settled.iter_mut().zip(Color::ALL) {
         *slot = statically(position, side);
         if slot.is_some() {
             continue;
@@ -147,7 +147,7 @@ pub(crate) fn deadness_sparing(
     // the first line found ends the decision. A side's mark is set as
     // soon as its answer is known.
     let mut searching: [Option<Searches>; 2] = [None, None];
-    for (index, side) in [Color::White, Color::Black].into_iter().enumerate() {
+    for (index, side) in Color::ALL.into_iter().enumerate() {
         if settled[index].is_none() {
             if spent.0[index] {
                 settled[index] = Some(two_plies_ahead(position, side));
@@ -159,7 +159,7 @@ pub(crate) fn deadness_sparing(
         spent.0[index] = settled[index] == Some(Mating::Undetermined);
     }
     while searching.iter().any(Option::is_some) {
-        for (index, side) in [Color::White, Color::Black].into_iter().enumerate() {
+        for (index, side) in Color::ALL.into_iter().enumerate() {
             let Some(answer) = searching[index].as_mut().and_then(Searches::step) else {
                 continue;
             };

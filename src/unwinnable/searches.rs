@@ -60,17 +60,9 @@ impl<'a> Searches<'a> {
 
     /// Runs the next search: the side's answer when it settles the side
     /// (the last one always does, undetermined when nothing did), `None`
-    /// when the searches go on. In order: a brief best-first search,
-    /// every reachable position (a fiftieth of the budget), a brief wide
-    /// shaped search, the deep shaped search, the corner search (minor
-    /// pieces only) and the short lines; then the visit on to a fifth of
-    /// its budget (and further while it is narrowing, see the module's
-    /// step 5); the static proofs two plies ahead; a short best-first
-    /// search (an eighth of its budget: it finds at once some lines the
-    /// wide search spends its whole budget missing), the wide shaped
-    /// search, best first for a helpmate with the whole budget; and the
-    /// visit taken on from where it stopped to the whole budget. Once it
-    /// has given an answer, the searches are over: the caller drops them.
+    /// when the searches go on. The searches come in the order of the
+    /// module's steps 3 to 8, one arm each. Once it has given an answer,
+    /// the searches are over: the caller drops them.
     pub(super) fn step(&mut self) -> Option<Mating> {
         let (position, side) = (self.position, self.side);
         let nodes = self.budget.helpmate_nodes;
