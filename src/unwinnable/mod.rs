@@ -43,12 +43,12 @@
 //!    them comes with its line, none proves the side can never mate
 //!    (positions dead by material are visited but not explored further).
 //!    A visit whose queue of positions still to explore has fallen below
-//!    a quarter of those it reached is nearing its end (a closed position
+//!    a third of those it reached is nearing its end (a closed position
 //!    runs out of new ones): it goes on at once, its limit doubled while
 //!    that holds, up to the whole budget (the race of tempi of CHA's
-//!    published positions, 23,221 positions, is settled here and not
-//!    after step 7; a visit stopped at the whole budget is let go before
-//!    step 6);
+//!    published positions, 23,221 positions, and the locked structures
+//!    of 40,000 to 65,000 are settled here and not after step 7; a visit
+//!    stopped at the whole budget is let go before step 6);
 //! 6. when too many positions are reachable, `ahead`: steps 1 and 2 on
 //!    every position one and two legal moves later (the wall often fails
 //!    only because of what the next move must change, such as a king in
