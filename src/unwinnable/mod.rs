@@ -55,8 +55,14 @@
 //!    check from a pawn); a few hundred static proofs at most, tried
 //!    before the searches of step 7, which run to their budget when they
 //!    find nothing;
-//! 7. `shaped` again, deeper and with 25 times the budget, then
-//!    `helpmate`'s best-first search with the whole budget;
+//! 7. `helpmate`'s best-first search, an eighth of its budget; then,
+//!    for a side with a pawn, the best-first search with the whole
+//!    budget and `shaped` again, deeper and with 25 times the budget;
+//!    for a side of pieces alone, the same two the other way round (a
+//!    side with pawns mostly mates with men yet to be made, which the
+//!    best-first search's estimate counts; a lone minor piece mates by
+//!    the plans of the shaped search, and best first spent its whole
+//!    budget failing before it);
 //! 8. `explore` taken on from where step 5 stopped (the positions
 //!    reached are kept, never visited twice), to the whole budget: it
 //!    settles positions whose reachable set is larger than step 5 visits
@@ -364,13 +370,13 @@ mod tests {
     }
 
     /// The two sides take their searches in turn. Both can mate here:
-    /// White's line comes from its eleventh search (best first, with the
-    /// whole budget), Black's from its tenth (the wide shaped search), so
-    /// the decision ends with Black's line, where taken side after side it
+    /// White's line comes from its tenth search (best first, with the
+    /// whole budget), Black's from its fifth (the corner search), so the
+    /// decision ends with Black's line, where taken side after side it
     /// ran every search of White's first and ended with White's.
     #[test]
     fn the_side_whose_search_comes_first_in_turn_gives_the_line() {
-        let fen = "8/p1p1p1p1/6P1/6PK/6PP/6P1/P1P1P3/k7 w - - 0 1";
+        let fen = "kbK5/b1p2p1p/1pPp4/1P6/8/8/3P1P1P/8 w - - 0 1";
         let white = can_ever_mate_in(
             &position(fen),
             Color::White,
@@ -391,6 +397,34 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// A side with pawns takes its best-first search with the whole
+    /// budget before its wide shaped search with the whole budget: here
+    /// both find a line for White, and White's answer is the best-first
+    /// search's (the wide search's came first before the order depended
+    /// on the pawns).
+    #[test]
+    fn a_side_with_pawns_takes_the_best_first_search_before_the_wide_one() {
+        let fen = "1k6/1P1p1p1p/BP5p/1P6/8/8/3P1PKP/8 w - - 0 1";
+        let start = position(fen);
+        let nodes = Budget::DEFAULT.helpmate_nodes;
+        let uci = |line: Vec<shakmaty::Move>| uci_line(&line, CastlingMode::Standard);
+        let best_first = helpmate::best_first(&start, Color::White, nodes).map(uci);
+        let wide = shaped::wide_line(&start, Color::White, nodes).map(uci);
+        assert!(best_first.is_some() && wide.is_some() && best_first != wide);
+        let white = can_ever_mate_in(
+            &start,
+            Color::White,
+            CastlingMode::Standard,
+            Budget::DEFAULT,
+        );
+        assert_eq!(
+            white,
+            Mating::Possible {
+                line: best_first.unwrap()
+            }
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! ends the decision. Each side meets the same searches in the same order
 //! either way, so its answer, when it has one, is the same.
 
-use shakmaty::{CastlingMode, Chess, Color, Move};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use super::explore::{Exploration, Explored};
 use super::node::uci_line;
@@ -103,13 +103,29 @@ impl<'a> Searches<'a> {
                 proved => Some(proved),
             },
             8 => self.line(helpmate::best_first(position, side, nodes / 8)),
-            9 => self.line(shaped::wide_line(position, side, nodes)),
-            10 => self.line(helpmate::best_first(position, side, nodes)),
+            9 | 10 => self.line(if (step == 9) == self.pawns_lead() {
+                helpmate::best_first(position, side, nodes)
+            } else {
+                shaped::wide_line(position, side, nodes)
+            }),
             _ => Some(
                 self.visit(|visit| visit.run(side, most))
                     .unwrap_or(Mating::Undetermined),
             ),
         }
+    }
+
+    /// Whether the side's best-first search with the whole budget comes
+    /// before its wide shaped search with the whole budget: where the side
+    /// has a pawn. Its mate then mostly needs men yet to be made or pawn
+    /// structures to open, which the best-first search's estimate counts
+    /// (a pawn by its distance from promotion); a side of pieces alone
+    /// mates by the plans the wide shaped search follows, and the
+    /// best-first search spends its budget failing first (the lone
+    /// minor pieces of the endgames and of the materials of 3 to 6 men).
+    fn pawns_lead(&self) -> bool {
+        let board = self.position.board();
+        (board.pawns() & board.by_color(self.side)).any()
     }
 
     /// A search's line as the side's answer.
