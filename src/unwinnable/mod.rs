@@ -47,8 +47,9 @@
 //!    runs out of new ones): it goes on at once, its limit doubled while
 //!    that holds, up to the whole budget (the race of tempi of CHA's
 //!    published positions, 23,221 positions, and the locked structures
-//!    of 40,000 to 65,000 are settled here and not after step 7; a visit
-//!    stopped at the whole budget is let go before step 6);
+//!    of 40,000 to 65,000 reachable positions are settled here and not
+//!    after step 7; a visit stopped at the whole budget is let go before
+//!    step 6);
 //! 6. when too many positions are reachable, `ahead`: steps 1 and 2 on
 //!    every position one and two legal moves later (the wall often fails
 //!    only because of what the next move must change, such as a king in

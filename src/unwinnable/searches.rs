@@ -103,16 +103,24 @@ impl<'a> Searches<'a> {
                 proved => Some(proved),
             },
             8 => self.line(helpmate::best_first(position, side, nodes / 8)),
-            9 | 10 => self.line(if (step == 9) == self.pawns_lead() {
-                helpmate::best_first(position, side, nodes)
-            } else {
-                shaped::wide_line(position, side, nodes)
-            }),
+            9 => self.long_search(self.pawns_lead()),
+            10 => self.long_search(!self.pawns_lead()),
             _ => Some(
                 self.visit(|visit| visit.run(side, most))
                     .unwrap_or(Mating::Undetermined),
             ),
         }
+    }
+
+    /// One of the two searches with the whole budget: best first, or the
+    /// wide shaped search.
+    fn long_search(&self, best_first: bool) -> Option<Mating> {
+        let (position, side, nodes) = (self.position, self.side, self.budget.helpmate_nodes);
+        self.line(if best_first {
+            helpmate::best_first(position, side, nodes)
+        } else {
+            shaped::wide_line(position, side, nodes)
+        })
     }
 
     /// Whether the side's best-first search with the whole budget comes
@@ -124,8 +132,7 @@ impl<'a> Searches<'a> {
     /// best-first search spends its budget failing first (the lone
     /// minor pieces of the endgames and of the materials of 3 to 6 men).
     fn pawns_lead(&self) -> bool {
-        let board = self.position.board();
-        (board.pawns() & board.by_color(self.side)).any()
+        self.position.board().by_piece(self.side.pawn()).any()
     }
 
     /// A search's line as the side's answer.
