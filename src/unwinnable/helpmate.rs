@@ -3,9 +3,8 @@
 //! which the other side is checkmated.
 //!
 //! It proves only the positive answer: whatever line it finds replays to a
-//! checkmate, and when it finds none nothing is concluded. Short lines are
-//! tried first, by a narrow search deepened move by move (see `short`);
-//! then a best-first search: positions are expanded in order of how close the
+//! checkmate, and when it finds none nothing is concluded. The search is
+//! best first: positions are expanded in order of how close the
 //! mating side's men are to the other king, how few free squares that king
 //! has, and how near it stands to the edge (a cornered king hemmed in by
 //! its own men is the easiest to mate), with the depth added so that short
@@ -16,7 +15,6 @@ use std::collections::BinaryHeap;
 
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
 
-use super::check::mating_move;
 use super::material;
 use super::node::{Key, KeySet, is_mate_by, line_to};
 
@@ -253,138 +251,4 @@ fn to_promotion(pawn: Square, side: Color) -> u32 {
         Color::White => 7 - rank,
         Color::Black => rank,
     }
-}
-
-/// A short helpmate line by `mater` from `start`, expanding at most
-/// `nodes` positions (see `short`); in a crowded position (more than
-/// [`CROWDED`] men) at most an eighth of that, and failing that, one from
-/// a position the next move reaches, with `nodes` more expansions (see
-/// `one_move_on`).
-pub fn short_line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
-    if is_mate_by(start, mater) {
-        return Some(Vec::new());
-    }
-    if start.board().occupied().count() <= CROWDED {
-        let mut left = nodes;
-        return short(start, mater, &mut left);
-    }
-    // Crowded: the narrow search from here gets an eighth of the budget,
-    // one move on gets all of it.
-    let mut left = nodes / 8;
-    short(start, mater, &mut left).or_else(|| one_move_on(start, mater, nodes))
-}
-
-/// More men than this make a position crowded: lines are long to find
-/// there, and the narrow search can miss every move that opens one.
-const CROWDED: usize = 20;
-
-/// The legal moves from `position`, nearest to a mate by `mater` first by
-/// our estimate of the position each reaches (ties in the order of the
-/// moves); moves after which `mater` has only its king left are dropped
-/// (no mate by it can follow). Only the moves are kept, not the positions:
-/// the few moves a search follows are played again ([`after`]).
-fn nearest_first(position: &Chess, mater: Color) -> Vec<(u32, Move)> {
-    let mut children: Vec<(u32, Move)> = position
-        .legal_moves()
-        .into_iter()
-        .filter_map(|mv| {
-            let child = after(position, mv);
-            (!material::lone_king(&child, mater)).then(|| (distance(&child, mater), mv))
-        })
-        .collect();
-    children.sort_by_key(|(distance, _)| *distance);
-    children
-}
-
-/// The position `mv` reaches from `position`.
-fn after(position: &Chess, mv: Move) -> Chess {
-    let mut child = position.clone();
-    child.play_unchecked(mv);
-    child
-}
-
-/// A short line from each position the next move reaches, nearest first by
-/// our estimate, each with an equal share of `nodes` expansions: a helpmate
-/// from there, after that move, is one from here. In a crowded position
-/// the narrow search keeps only a few moves at its first ply, and the one
-/// that opens a line to the king (a pawn's step in the opening, say) is
-/// often not among them; here every first move gets its own search.
-fn one_move_on(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
-    let children = nearest_first(start, mater);
-    let share = nodes / children.len().max(1);
-    children.into_iter().find_map(|(_, mv)| {
-        let child = after(start, mv);
-        if is_mate_by(&child, mater) {
-            return Some(vec![mv]);
-        }
-        let mut left = share;
-        let mut line = short(&child, mater, &mut left)?;
-        line.insert(0, mv);
-        Some(line)
-    })
-}
-
-/// How many of its moves the mating side tries at each ply of a short
-/// line, best first by our estimate.
-const MATER_BEAM: usize = 5;
-
-/// How many of its moves the other side tries at each ply of a short line.
-const HELPER_BEAM: usize = 2;
-
-/// The longest short line tried, in moves of the mating side.
-const SHORT_MOVES: usize = 5;
-
-/// A short helpmate found at once, before the best-first search: lines of
-/// up to [`SHORT_MOVES`] moves by the mating side, deepened one move at a
-/// time, each ply trying only the few moves whose position looks nearest
-/// to a mate by our estimate, the mating move tried among all moves. It
-/// settles almost every position of a real game in a few milliseconds;
-/// what it misses goes to the best-first search.
-///
-/// Each position whose moves it tries counts against `left`, its budget of
-/// expansions (the best-first search has a budget of its own).
-fn short(start: &Chess, mater: Color, left: &mut usize) -> Option<Vec<Move>> {
-    let mut line = Vec::new();
-    (1..=SHORT_MOVES).find_map(|mater_moves| {
-        let plies = 2 * mater_moves - usize::from(start.turn() == mater);
-        deepen(start, mater, plies, &mut line, left).then(|| line.clone())
-    })
-}
-
-/// Whether some line of `plies` plies from `position` ends in a mate by
-/// `mater` (written to `line`), within `left` expansions.
-fn deepen(
-    position: &Chess,
-    mater: Color,
-    plies: usize,
-    line: &mut Vec<Move>,
-    left: &mut usize,
-) -> bool {
-    let Some(less) = left.checked_sub(1) else {
-        return false;
-    };
-    *left = less;
-    if plies == 1 {
-        // The mating move, the mater's (the line's last ply is always
-        // its): any move that checkmates.
-        let Some(mv) = mating_move(position, &position.legal_moves()) else {
-            return false;
-        };
-        line.push(mv);
-        return true;
-    }
-    let children = nearest_first(position, mater);
-    let beam = if position.turn() == mater {
-        MATER_BEAM
-    } else {
-        HELPER_BEAM
-    };
-    for (_, mv) in children.into_iter().take(beam) {
-        line.push(mv);
-        if deepen(&after(position, mv), mater, plies - 1, line, left) {
-            return true;
-        }
-        line.pop();
-    }
-    false
 }

@@ -35,9 +35,7 @@
 //!    the searches after it spend tens of milliseconds on), then the
 //!    deeper shaped search;
 //! 4. for a side with minor pieces only, `corner` (best first toward a
-//!    corner mate: it finds most of their lines, at once); then
-//!    `helpmate`'s narrow search for short lines (a quarter of its budget
-//!    after `corner`);
+//!    corner mate: it finds most of their lines, at once);
 //! 5. `explore` taken on from where step 3 stopped: every reachable
 //!    position visited, a fifth of its budget at most; a checkmate among
 //!    them comes with its line, none proves the side can never mate

@@ -67,7 +67,6 @@ impl<'a> Searches<'a> {
         let (position, side) = (self.position, self.side);
         let nodes = self.budget.helpmate_nodes;
         let most = self.budget.explored_positions;
-        let cornered = || corner::applies(position, side);
         let step = self.next;
         self.next += 1;
         match step {
@@ -76,16 +75,11 @@ impl<'a> Searches<'a> {
             2 => self.line(shaped::wide_line(position, side, nodes / 32)),
             3 => self.line(shaped::deep_line(position, side, nodes)),
             4 => self.line(
-                cornered()
+                corner::applies(position, side)
                     .then(|| corner::line(position, side, nodes / 4))
                     .flatten(),
             ),
-            5 => self.line(helpmate::short_line(
-                position,
-                side,
-                if cornered() { nodes / 4 } else { nodes },
-            )),
-            6 => {
+            5 => {
                 let found = self.visit(|visit| visit.run_while_narrowing(side, most / 5, most));
                 // A visit already at the whole budget is let go before
                 // the long searches: it can add nothing more.
@@ -98,13 +92,13 @@ impl<'a> Searches<'a> {
                 }
                 found
             }
-            7 => match two_plies_ahead(position, side) {
+            6 => match two_plies_ahead(position, side) {
                 Mating::Undetermined => None,
                 proved => Some(proved),
             },
-            8 => self.line(helpmate::best_first(position, side, nodes / 8)),
-            9 => self.long_search(self.pawns_lead()),
-            10 => self.long_search(!self.pawns_lead()),
+            7 => self.line(helpmate::best_first(position, side, nodes / 8)),
+            8 => self.long_search(self.pawns_lead()),
+            9 => self.long_search(!self.pawns_lead()),
             _ => Some(
                 self.visit(|visit| visit.run(side, most))
                     .unwrap_or(Mating::Undetermined),
