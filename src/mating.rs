@@ -273,15 +273,14 @@ impl From<Side> for Color {
 pub struct Budget {
     /// Positions each helpmate search may expand: the deep shaped search
     /// and (where too many positions are reachable to visit them all) the
-    /// best-first search. The quick shaped search
-    /// tried first gets an eighth of it; the brief best-first search that
-    /// opens the long ones a thirty-second, and so does a brief wide
-    /// shaped search (25 times that in positions); the corner search a quarter
-    /// for each of its two nearest corners, an eighth for each of its two
-    /// rounds with both edge squares taken and a sixteenth for each of its
-    /// brief rounds (at most eight rounds in all); and the wide shaped
-    /// search with the whole budget, the cheapest per position, 25 times
-    /// as much.
+    /// best-first search. The quick shaped search tried first gets an
+    /// eighth of it; the brief best-first search that opens the long ones
+    /// a thirty-second, and so does a brief wide shaped search (25 times
+    /// that in positions); the corner search a quarter for each of its
+    /// two nearest corners, an eighth for each of its two rounds with both
+    /// edge squares taken and a sixteenth for each of its brief rounds (at
+    /// most eight rounds in all); and the wide shaped search with the
+    /// whole budget, the cheapest per position, 25 times as much.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit. The
     /// fast decision visits a fiftieth of them first, goes on to a fifth
