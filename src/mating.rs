@@ -279,8 +279,11 @@ pub struct Budget {
     /// that in positions); the corner search a quarter for each of its
     /// two nearest corners, an eighth for each of its two rounds with both
     /// edge squares taken and a sixteenth for each of its brief rounds (at
-    /// most eight rounds in all); and the wide shaped search with the
-    /// whole budget, the cheapest per position, 25 times as much.
+    /// most eight rounds in all; against a side with pawns alone the same
+    /// rounds may run after a promotion to a knight and after one to a
+    /// bishop first, each promotion looked for with a sixty-fourth); and
+    /// the wide shaped search with the whole budget, the cheapest per
+    /// position, 25 times as much.
     pub helpmate_nodes: usize,
     /// Distinct positions the exhaustive exploration may visit. The
     /// fast decision visits a fiftieth of them first, goes on to a fifth

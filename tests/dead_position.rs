@@ -421,18 +421,25 @@ fn positions_once_undetermined_are_decided() {
     }
 }
 
-/// Final positions of games of the shared files that the default budget
-/// once left undetermined and CHA decided: the mating side's men (a
+/// Positions the default budget once left undetermined and CHA decided
+/// (final positions of games of the shared files, and endgames of the
+/// comparison with CHA): the mating side's men (a
 /// bishop or a knight) can mate only against a man the other side has yet
 /// to make by promotion, or with its own pawn's help. The FEN and the side
 /// asked about; each can mate.
-const AFTER_A_PROMOTION: [(&str, Color); 6] = [
+const AFTER_A_PROMOTION: [(&str, Color); 9] = [
     // A dark bishop against a pawn: the pawn becomes a knight that
     // takes the cornered king's last square.
     ("8/8/8/5K2/2k3p1/8/5B2/8 b - - 0 55", Color::White),
     ("8/8/7p/8/8/8/4K2k/4B3 b - - 0 57", Color::White),
     ("1B6/8/5p2/8/4K1k1/7p/8/8 b - - 4 74", Color::White),
     ("8/8/8/8/8/b2K4/4pB2/3k4 w - - 90 160", Color::White),
+    // The same, three endgames of the comparison with CHA (seed 14,
+    // 2,000 endgames) that every corner round missed before the rounds
+    // were tried after the promotion.
+    ("3B4/2K5/8/8/8/8/6p1/7k w - - 0 1", Color::White),
+    ("8/8/4K2k/5B2/1p6/8/8/8 b - - 0 1", Color::White),
+    ("8/3p4/8/8/8/7B/8/k5K1 b - - 0 1", Color::White),
     // A bishop against a knight and a pawn, and against two pawns.
     ("8/5N2/8/6K1/7P/7k/4b3/8 b - - 100 129", Color::Black),
     ("8/7k/7P/P7/2K5/8/8/6b1 b - - 0 90", Color::Black),

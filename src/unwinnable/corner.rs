@@ -10,12 +10,13 @@
 //! estimate says where each man should go instead, for a corner fixed at
 //! the start: of the colour of the side's bishop when it has one (a bishop
 //! checks a corner king along the long diagonal), else any. Three
-//! pictures ([`Kind`]) are tried in rounds (see [`line()`]). The lines found
-//! replay to a checkmate like every other.
+//! pictures ([`Kind`]) are tried in rounds (see [`line()`]), after a
+//! promotion first where the other side has nothing but pawns. The lines
+//! found replay to a checkmate like every other.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square, attacks};
 
-use super::helpmate::toward;
+use super::helpmate::{every_man, toward};
 use super::node::is_mate_by;
 
 /// How much the estimate weighs against one ply of depth: the walk to the
@@ -42,7 +43,67 @@ pub fn applies(position: &Chess, mater: Color) -> bool {
 /// Each round is a search of its own, so their order decides only which
 /// line is found first and how soon, never whether one is; the shorter
 /// rounds come before the second round at length.
+///
+/// Where the other side has nothing but pawns besides its king, the
+/// rounds are first tried after one of its pawns has become a knight,
+/// then a bishop (see [`through_promotion`]), and only then from `start`.
 pub fn line(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
+    through_promotion(start, mater, nodes).or_else(|| rounds(start, mater, nodes))
+}
+
+/// Where the other side has pawns and nothing else besides its king: a
+/// line through one of them promoted to a knight, else to a bishop, a man
+/// that can then take a square beside its own cornered king without
+/// guarding the square the mating check comes from (a queen or a rook
+/// there mostly would, or would take the checking man). The promotion is
+/// looked for best first, by how far the other side's nearest pawn is
+/// from its last rank, with a sixteenth of `nodes`; from the first
+/// position where the man is made, the rounds with all of `nodes`.
+///
+/// The walk to the promotion and the walk to the picture are two short
+/// searches where one search toward the picture would have to find both
+/// at once, and the picture's estimate cannot tell what the pawn will
+/// become: a bishop against a king and a pawn, whose pawn must become a
+/// knight beside its cornered king, had every round spend its budget
+/// and the side was left undetermined (three endgames of CHA's
+/// comparison; lines of 26 to 36 plies through the promotion now).
+fn through_promotion(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
+    let board = start.board();
+    let others = board.by_color(!mater) & !board.kings();
+    if !(others & board.pawns()).any() || (others & !board.pawns()).any() {
+        return None;
+    }
+    [Role::Knight, Role::Bishop].into_iter().find_map(|role| {
+        let made = |position: &Chess| {
+            let board = position.board();
+            (board.by_color(!mater) & board.by_role(role)).any()
+        };
+        let to_go = |position: &Chess| to_promotion(position.board(), !mater);
+        let (mut line, promoted) =
+            toward(start, mater, nodes / 16, WEIGHT, to_go, made, every_man)?;
+        line.extend(rounds(&promoted, mater, nodes)?);
+        Some(line)
+    })
+}
+
+/// How many steps the nearest pawn of `side` is from its last rank (8
+/// when it has none).
+fn to_promotion(board: &Board, side: Color) -> u32 {
+    (board.by_color(side) & board.pawns())
+        .into_iter()
+        .map(|pawn| {
+            pawn_steps(
+                pawn,
+                Square::from_coords(pawn.file(), (!side).backrank()),
+                side,
+            )
+        })
+        .min()
+        .unwrap_or(8)
+}
+
+/// The rounds of [`line()`] from `start`.
+fn rounds(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Move>> {
     let board = start.board();
     let king = board.king_of(!mater)?;
     let bishops = board.bishops() & board.by_color(mater);
@@ -445,6 +506,42 @@ mod tests {
         let fen = "8/8/4K3/8/4B3/8/1k1p4/8 b - - 0 1";
         let line = line(&position(fen), Color::White, 10_000).expect("a line");
         assert!(mates(fen, Color::White, &line), "{line:?}");
+    }
+
+    #[test]
+    fn a_bishop_mates_once_the_pawn_has_become_a_knight() {
+        // White's lone bishop against a king and a pawn, three endgames
+        // of the comparison with CHA: Black's pawn must become a knight
+        // that takes a square beside its own cornered king. Every round
+        // from the start spends its budget missing the line; after the
+        // promotion the rounds find it.
+        for fen in [
+            "3B4/2K5/8/8/8/8/6p1/7k w - - 0 1",
+            "8/8/4K2k/5B2/1p6/8/8/8 b - - 0 1",
+            "8/3p4/8/8/8/7B/8/k5K1 b - - 0 1",
+        ] {
+            assert_eq!(rounds(&position(fen), Color::White, 10_000), None, "{fen}");
+            let line = found(fen, Color::White);
+            let promotion = line.iter().find_map(|mv| mv.promotion());
+            assert_eq!(promotion, Some(Role::Knight), "{fen}: {line:?}");
+        }
+    }
+
+    #[test]
+    fn no_promotion_is_looked_for_while_the_other_side_has_a_piece() {
+        // Black has a knight besides its pawn: the rounds alone, from the
+        // start.
+        let fen = "k7/8/1K6/8/8/8/1n4p1/2B5 w - - 0 1";
+        assert_eq!(
+            through_promotion(&position(fen), Color::White, 10_000),
+            None
+        );
+        // And a side with no pawn at all: nothing to promote.
+        let fen = "k7/8/1K6/8/8/8/1n6/2B5 w - - 0 1";
+        assert_eq!(
+            through_promotion(&position(fen), Color::White, 10_000),
+            None
+        );
     }
 
     /// The line from `fen` for `mater` at the budget the arbiter gives the

@@ -35,7 +35,8 @@
 //!    the searches after it spend tens of milliseconds on), then the
 //!    deeper shaped search;
 //! 4. for a side with minor pieces only, `corner` (best first toward a
-//!    corner mate: it finds most of their lines, at once);
+//!    corner mate: it finds most of their lines, at once; against pawns
+//!    alone, first after one of them has become a knight or a bishop);
 //! 5. `explore` taken on from where step 3 stopped: every reachable
 //!    position visited, a fifth of its budget at most; a checkmate among
 //!    them comes with its line, none proves the side can never mate
