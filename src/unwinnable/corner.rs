@@ -16,7 +16,7 @@
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square, attacks};
 
-use super::helpmate::{every_man, toward};
+use super::helpmate::{every_man, to_promotion, toward};
 use super::node::is_mate_by;
 
 /// How much the estimate weighs against one ply of depth: the walk to the
@@ -78,7 +78,7 @@ fn through_promotion(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Mo
             let board = position.board();
             (board.by_color(!mater) & board.by_role(role)).any()
         };
-        let to_go = |position: &Chess| to_promotion(position.board(), !mater);
+        let to_go = |position: &Chess| nearest_promotion(position.board(), !mater);
         let (mut line, promoted) =
             toward(start, mater, nodes / 16, WEIGHT, to_go, made, every_man)?;
         line.extend(rounds(&promoted, mater, nodes)?);
@@ -88,16 +88,10 @@ fn through_promotion(start: &Chess, mater: Color, nodes: usize) -> Option<Vec<Mo
 
 /// How many steps the nearest pawn of `side` is from its last rank (8
 /// when it has none).
-fn to_promotion(board: &Board, side: Color) -> u32 {
+fn nearest_promotion(board: &Board, side: Color) -> u32 {
     (board.by_color(side) & board.pawns())
         .into_iter()
-        .map(|pawn| {
-            pawn_steps(
-                pawn,
-                Square::from_coords(pawn.file(), (!side).backrank()),
-                side,
-            )
-        })
+        .map(|pawn| to_promotion(pawn, side))
         .min()
         .unwrap_or(8)
 }

@@ -245,7 +245,8 @@ fn chebyshev(a: Square, b: Square) -> u32 {
     a.distance(b)
 }
 
-fn to_promotion(pawn: Square, side: Color) -> u32 {
+/// How many steps a pawn of `side` on `pawn` is from its last rank.
+pub(super) fn to_promotion(pawn: Square, side: Color) -> u32 {
     let rank = u32::from(pawn.rank());
     match side {
         Color::White => 7 - rank,
