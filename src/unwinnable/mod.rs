@@ -77,7 +77,10 @@
 //! spends its whole budget before the other side's first long search:
 //! on one of the costliest positions we know,
 //! `k7/p1p1p3/8/8/8/P5p1/2P1P1Pp/7K w - - 0 1` (White undetermined),
-//! Black's line came after 0.45 s and now comes after 0.20 s.
+//! Black's line came after 0.45 s and now comes after 0.20 s. The two
+//! sides' visits of steps 3, 5 and 8 are one visit while they are the
+//! same (see `explore`): each side gets what its own visit would give,
+//! and each position is reached once for both.
 
 mod ahead;
 mod check;
@@ -91,7 +94,12 @@ mod searches;
 mod shaped;
 mod wall;
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use shakmaty::{CastlingMode, Chess, Color};
+
+use explore::Exploration;
 
 use crate::mating::{Budget, Deadness, Mating, NoMate};
 use node::uci_line;
@@ -153,17 +161,28 @@ pub(crate) fn deadness_sparing(
     // the first line found ends the decision. A side's mark is set as
     // soon as its answer is known.
     let mut searching: [Option<Searches>; 2] = [None, None];
+    let searched: Vec<Color> = Color::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|&(index, _)| settled[index].is_none() && !spent.0[index])
+        .map(|(_, side)| side)
+        .collect();
+    // One visit of the reachable positions for both sides, while it is
+    // the same for both (see `explore`).
+    let visit = Rc::new(RefCell::new(Exploration::new(position, &searched)));
     for (index, side) in Color::ALL.into_iter().enumerate() {
         if settled[index].is_none() {
             if spent.0[index] {
                 settled[index] = Some(two_plies_ahead(position, side));
             } else {
-                searching[index] = Some(Searches::new(position, side, mode, budget));
+                let visit = Rc::clone(&visit);
+                searching[index] = Some(Searches::sharing(position, side, mode, budget, visit));
                 continue;
             }
         }
         spent.0[index] = settled[index] == Some(Mating::Undetermined);
     }
+    drop(visit);
     while searching.iter().any(Option::is_some) {
         for (index, side) in Color::ALL.into_iter().enumerate() {
             let Some(answer) = searching[index].as_mut().and_then(Searches::step) else {
@@ -367,6 +386,44 @@ mod tests {
             panic!("{fen} must be alive")
         };
         assert!(mates(fen, &line), "{line:?}");
+    }
+
+    /// The two sides share one visit of the reachable positions while it
+    /// is the same for both, and each side's evidence is what its own
+    /// visit gives: the count of positions of a locked structure, and the
+    /// line Black's visit finds where White's runs to the whole budget
+    /// (its searches asked alone find the same line).
+    #[test]
+    fn a_shared_visit_gives_each_side_its_own_evidence() {
+        let locked = "8/1p1p1p1p/1P6/KP6/PP6/1P3P2/3P3P/k7 w - - 0 1";
+        let exhausted = NoMate::Exhausted { positions: 64_768 };
+        assert_eq!(
+            verdict(locked),
+            Deadness::Dead {
+                white: exhausted,
+                black: exhausted
+            }
+        );
+        let fen = "8/3p1p1p/1p6/1P6/KP6/PP6/3P1P1P/k7 w - - 0 1";
+        let black = can_ever_mate_in(
+            &position(fen),
+            Color::Black,
+            CastlingMode::Standard,
+            Budget::DEFAULT,
+        );
+        let Mating::Possible { line: alone } = black else {
+            panic!("Black can mate: {black:?}");
+        };
+        match verdict(fen) {
+            Deadness::Alive {
+                side: crate::mating::Side::Black,
+                line,
+            } => {
+                assert_eq!(line, alone);
+                assert!(mates(fen, &line), "{line:?}");
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     /// The two sides take their searches in turn. Both can mate here:

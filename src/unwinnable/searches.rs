@@ -8,6 +8,9 @@
 //! ends the decision. Each side meets the same searches in the same order
 //! either way, so its answer, when it has one, is the same.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use super::explore::{Exploration, Explored};
@@ -26,17 +29,33 @@ pub(super) struct Searches<'a> {
     next: usize,
     /// The visit of every reachable position, taken on from where it
     /// stopped by each later visit; `None` once it can add nothing more.
-    exploration: Option<Exploration>,
+    /// Shared with the other side's searches while it serves both.
+    exploration: Option<Rc<RefCell<Exploration>>>,
 }
 
 impl<'a> Searches<'a> {
     /// The searches of `side` from `position` (castling written as `mode`
-    /// writes it), none run yet.
+    /// writes it), none run yet, with a visit of its own.
     pub(super) fn new(
         position: &'a Chess,
         side: Color,
         mode: CastlingMode,
         budget: Budget,
+    ) -> Searches<'a> {
+        let visit = Exploration::new(position, &[side]);
+        Searches::sharing(position, side, mode, budget, Rc::new(RefCell::new(visit)))
+    }
+
+    /// [`Searches::new`] with `visit`, a visit that may serve the other
+    /// side's searches too (see [`Exploration`]): both sides' searches
+    /// take their visits to the same limits, step after step, so each
+    /// position is reached once for both while their visits are the same.
+    pub(super) fn sharing(
+        position: &'a Chess,
+        side: Color,
+        mode: CastlingMode,
+        budget: Budget,
+        visit: Rc<RefCell<Exploration>>,
     ) -> Searches<'a> {
         Searches {
             position,
@@ -44,7 +63,7 @@ impl<'a> Searches<'a> {
             mode,
             budget,
             next: 0,
-            exploration: Some(Exploration::new(position)),
+            exploration: Some(visit),
         }
     }
 
@@ -86,7 +105,7 @@ impl<'a> Searches<'a> {
                 if self
                     .exploration
                     .as_ref()
-                    .is_some_and(|visit| visit.reached() >= most)
+                    .is_some_and(|visit| visit.borrow().stopped(side) >= most)
                 {
                     self.exploration = None;
                 }
@@ -139,8 +158,16 @@ impl<'a> Searches<'a> {
     /// The visit taken on as `run` says, while it can still add something:
     /// a checkmate found (with its line) or every reachable position
     /// visited without one settle the side.
+    /// Where the visit no longer serves the side (it parted from the other
+    /// side's, which it went on as), the side starts one of its own.
     fn visit(&mut self, run: impl FnOnce(&mut Exploration) -> Explored) -> Option<Mating> {
-        match run(self.exploration.as_mut()?) {
+        let side = self.side;
+        if !self.exploration.as_ref()?.borrow().serves(side) {
+            let own = Exploration::new(self.position, &[side]);
+            self.exploration = Some(Rc::new(RefCell::new(own)));
+        }
+        let explored = run(&mut self.exploration.as_ref()?.borrow_mut());
+        match explored {
             Explored::Mate(line) => self.line(Some(line)),
             Explored::NoMate(positions) => Some(Mating::Impossible {
                 reason: NoMate::Exhausted { positions },
