@@ -288,5 +288,39 @@ fn main() {
                 median(to_hashed)
             );
         }
+        two_threads(&rounds);
+    }
+}
+
+/// What two threads give adjudicate, each round on its own runs: its
+/// speed on two threads to the bare replay's on the text's halves (the
+/// ceiling), and its speed-up from one thread to two to the bare
+/// replay's (what the coordination of the threads costs, whatever one
+/// thread costs): the median round's, and the range.
+fn two_threads(rounds: &[[Duration; 5]]) {
+    let speed = |round: &[Duration; 5], at: usize| 1.0 / round[at].as_secs_f64();
+    let to_ceiling: Vec<f64> = rounds
+        .iter()
+        .map(|round| speed(round, 3) / speed(round, 1))
+        .collect();
+    let speed_up: Vec<f64> = rounds
+        .iter()
+        .map(|round| (speed(round, 3) / speed(round, 2)) / (speed(round, 1) / speed(round, 0)))
+        .collect();
+    for (what, values) in [
+        (
+            "adjudicate, 2 threads, to the two-halves ceiling",
+            to_ceiling,
+        ),
+        ("its speed-up on 2 threads, to the bare replay's", speed_up),
+    ] {
+        let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = values.iter().copied().fold(0.0, f64::max);
+        println!(
+            "{what:<61} {:>6.2} {:>5.2}-{:<6.2}",
+            median(values),
+            low,
+            high
+        );
     }
 }
