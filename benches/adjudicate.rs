@@ -191,6 +191,13 @@ fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
     (games, rounds)
 }
 
+/// The least and the greatest of `values`.
+fn spread(values: &[f64]) -> (f64, f64) {
+    let low = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = values.iter().copied().fold(0.0, f64::max);
+    (low, high)
+}
+
 /// The median of `values` (not empty).
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
@@ -273,8 +280,7 @@ fn main() {
                 .iter()
                 .map(|round| round[0].as_secs_f64() / round[at].as_secs_f64())
                 .collect();
-            let low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
-            let high = ratios.iter().copied().fold(0.0, f64::max);
+            let (low, high) = spread(&ratios);
             let to_hashed: Vec<f64> = rounds
                 .iter()
                 .map(|round| round[4].as_secs_f64() / round[at].as_secs_f64())
@@ -314,8 +320,7 @@ fn two_threads(rounds: &[[Duration; 5]]) {
         ),
         ("its speed-up on 2 threads, to the bare replay's", speed_up),
     ] {
-        let low = values.iter().copied().fold(f64::INFINITY, f64::min);
-        let high = values.iter().copied().fold(0.0, f64::max);
+        let (low, high) = spread(&values);
         println!(
             "{what:<61} {:>6.2} {:>5.2}-{:<6.2}",
             median(values),

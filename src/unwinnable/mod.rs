@@ -171,14 +171,13 @@ pub(crate) fn deadness_sparing(
     // the same for both (see `explore`).
     let visit = Rc::new(RefCell::new(Exploration::new(position, &searched)));
     for (index, side) in Color::ALL.into_iter().enumerate() {
+        if searched.contains(&side) {
+            let visit = Rc::clone(&visit);
+            searching[index] = Some(Searches::sharing(position, side, mode, budget, visit));
+            continue;
+        }
         if settled[index].is_none() {
-            if spent.0[index] {
-                settled[index] = Some(two_plies_ahead(position, side));
-            } else {
-                let visit = Rc::clone(&visit);
-                searching[index] = Some(Searches::sharing(position, side, mode, budget, visit));
-                continue;
-            }
+            settled[index] = Some(two_plies_ahead(position, side));
         }
         spent.0[index] = settled[index] == Some(Mating::Undetermined);
     }
@@ -317,6 +316,21 @@ mod tests {
         position.is_checkmate()
     }
 
+    /// The line `side`'s searches find from `fen` when it is asked alone
+    /// (it must be able to mate).
+    fn line_alone(fen: &str, side: Color) -> Vec<String> {
+        let answer = can_ever_mate_in(
+            &position(fen),
+            side,
+            CastlingMode::Standard,
+            Budget::DEFAULT,
+        );
+        let Mating::Possible { line } = answer else {
+            panic!("{side:?} can mate from {fen}: {answer:?}");
+        };
+        line
+    }
+
     fn dead(fen: &str) -> bool {
         let material = material::insufficient_for_both(&position(fen));
         assert_eq!(verdict(fen).is_dead(), material, "{fen}");
@@ -405,15 +419,7 @@ mod tests {
             }
         );
         let fen = "8/3p1p1p/1p6/1P6/KP6/PP6/3P1P1P/k7 w - - 0 1";
-        let black = can_ever_mate_in(
-            &position(fen),
-            Color::Black,
-            CastlingMode::Standard,
-            Budget::DEFAULT,
-        );
-        let Mating::Possible { line: alone } = black else {
-            panic!("Black can mate: {black:?}");
-        };
+        let alone = line_alone(fen, Color::Black);
         match verdict(fen) {
             Deadness::Alive {
                 side: crate::mating::Side::Black,
@@ -434,15 +440,7 @@ mod tests {
     #[test]
     fn the_side_whose_search_comes_first_in_turn_gives_the_line() {
         let fen = "kbK5/b1p2p1p/1pPp4/1P6/8/8/3P1P1P/8 w - - 0 1";
-        let white = can_ever_mate_in(
-            &position(fen),
-            Color::White,
-            CastlingMode::Standard,
-            Budget::DEFAULT,
-        );
-        let Mating::Possible { line: white_line } = white else {
-            panic!("White can mate too: {white:?}");
-        };
+        let white_line = line_alone(fen, Color::White);
         assert!(mates(fen, &white_line));
         match verdict(fen) {
             Deadness::Alive {
