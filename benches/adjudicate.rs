@@ -5,7 +5,9 @@
 //! incremental Zobrist hash, in one process. Decompression is timed apart:
 //! both read the already decompressed text.
 //!
-//! Run with `cargo bench --bench adjudicate`.
+//! Run with `cargo bench --bench adjudicate`; `cargo bench --bench
+//! adjudicate -- --contender WORD FILE` runs one contender once on a file,
+//! for an instruction counter (see the speed chapter of the book).
 
 use std::hint::black_box;
 use std::io::Read;
@@ -155,14 +157,29 @@ fn adjudicated(name: &str, text: &[u8], threads: usize) -> u64 {
 /// How many rounds of the contenders are run.
 const ROUNDS: usize = 7;
 
-/// The contenders, one per name, in the order [`timings`] runs them.
-const CONTENDERS: [&str; 5] = [
-    "bare pgn-reader + shakmaty replay, 1 thread",
-    "bare replay, 2 threads on the text's halves",
-    "adjudicate, 1 thread",
-    "adjudicate, 2 threads",
-    "bare replay + incremental Zobrist, 1 thread",
+/// The contenders, one per name, in the order [`timings`] runs them,
+/// each with the word that `--contender` names it by.
+const CONTENDERS: [(&str, &str); 5] = [
+    ("bare", "bare pgn-reader + shakmaty replay, 1 thread"),
+    ("bare-halves", "bare replay, 2 threads on the text's halves"),
+    ("adjudicate", "adjudicate, 1 thread"),
+    ("adjudicate-2", "adjudicate, 2 threads"),
+    (
+        "bare-zobrist",
+        "bare replay + incremental Zobrist, 1 thread",
+    ),
 ];
+
+/// Runs contender `at` (of [`CONTENDERS`]) once on `text`: the games read.
+fn contender(at: usize, name: &str, text: &[u8]) -> u64 {
+    match at {
+        0 => bare(text).0,
+        1 => bare_two_threads(text).0,
+        2 => adjudicated(name, text, 1),
+        3 => adjudicated(name, text, 2),
+        _ => bare_read(text, true).0,
+    }
+}
 
 /// The contenders, timed in turn round after round: bare on 1 thread,
 /// bare on 2, adjudicate on 1, adjudicate on 2, bare with a Zobrist hash
@@ -172,17 +189,10 @@ fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
     let (games, _) = bare(text);
     let mut rounds = Vec::new();
     for _ in 0..ROUNDS {
-        let runs: [&dyn Fn() -> u64; 5] = [
-            &|| bare(text).0,
-            &|| bare_two_threads(text).0,
-            &|| adjudicated(name, text, 1),
-            &|| adjudicated(name, text, 2),
-            &|| bare_read(text, true).0,
-        ];
         let mut round = [Duration::ZERO; 5];
-        for (slot, run) in round.iter_mut().zip(runs) {
+        for (at, slot) in round.iter_mut().enumerate() {
             let started = Instant::now();
-            let read = run();
+            let read = contender(at, name, text);
             *slot = started.elapsed();
             assert_eq!(read, games, "every run reads every game");
         }
@@ -206,7 +216,8 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 /// What `cargo test --benches` runs (the binary without `--bench`): both
 /// sides of the comparison, once, on 300 generated games written out as
-/// PGN, which must agree on the games read and replay them all.
+/// PGN, which must agree on the games read and replay them all; then every
+/// contender as `--contender` runs it, which must read all 300.
 fn smoke() {
     let text = drawrules_scenario::pgn_text::generated_pgn(300, 0xbe7c_4a11).into_bytes();
     let (games, plies) = bare(&text);
@@ -225,11 +236,22 @@ fn smoke() {
     })
     .expect("readable");
     assert_eq!((games, adjudicated), (300, 300), "games read");
+    for (at, (_, what)) in CONTENDERS.iter().enumerate() {
+        assert_eq!(contender(at, "generated.pgn", &text), 300, "{what}");
+    }
     assert_eq!(plies, adjudicated_plies, "plies replayed");
     println!("adjudicate smoke run: {games} games, {plies} plies, both ways");
 }
 
 fn main() {
+    if let Some(at) = std::env::args().position(|arg| arg == "--contender") {
+        let args: Vec<String> = std::env::args().skip(at + 1).take(2).collect();
+        if let Err(error) = one_contender(&args) {
+            eprintln!("adjudicate bench: {error}");
+            std::process::exit(2);
+        }
+        return;
+    }
     // `cargo test --benches` runs bench binaries with `--bench` absent: a
     // quick run that checks the work instead of timing it.
     if !std::env::args().any(|arg| arg == "--bench") {
@@ -270,7 +292,7 @@ fn main() {
             "{:<46} {:>14} {:>6} {:>12} {:>8}",
             "", "best games/s", "ratio", "ratio range", "vs hash"
         );
-        for (at, what) in CONTENDERS.iter().enumerate() {
+        for (at, (_, what)) in CONTENDERS.iter().enumerate() {
             let best = rounds
                 .iter()
                 .map(|round| round[at])
@@ -296,6 +318,38 @@ fn main() {
         }
         two_threads(&rounds);
     }
+}
+
+/// `--contender WORD FILE`: the contender that `WORD` names (see
+/// [`CONTENDERS`]) run once on `FILE` (decompressed first when it is
+/// compressed, not timed), with the games read and the time taken: a run
+/// short enough for an instruction counter (`valgrind --tool=callgrind`),
+/// whose counts do not move with the load of the machine.
+fn one_contender(args: &[String]) -> Result<(), String> {
+    let words: Vec<&str> = CONTENDERS.iter().map(|(word, _)| *word).collect();
+    let [word, file] = args else {
+        return Err(format!(
+            "--contender takes a contender ({}) and a PGN file",
+            words.join(", ")
+        ));
+    };
+    let at = words
+        .iter()
+        .position(|known| known == word)
+        .ok_or_else(|| format!("no contender {word:?}: one of {}", words.join(", ")))?;
+    let raw = std::fs::read(file).map_err(|error| format!("cannot read {file}: {error}"))?;
+    let mut text = Vec::new();
+    decompressed(std::io::Cursor::new(raw))
+        .and_then(|mut input| input.read_to_end(&mut text))
+        .map_err(|error| format!("cannot decompress {file}: {error}"))?;
+    let started = Instant::now();
+    let games = contender(at, file, &text);
+    println!(
+        "{}: {games} games in {:.3} s",
+        CONTENDERS[at].1,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
 }
 
 /// What two threads give adjudicate, each round on its own runs: its
