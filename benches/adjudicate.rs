@@ -157,29 +157,34 @@ fn adjudicated(name: &str, text: &[u8], threads: usize) -> u64 {
 /// How many rounds of the contenders are run.
 const ROUNDS: usize = 7;
 
-/// The contenders, one per name, in the order [`timings`] runs them,
-/// each with the word that `--contender` names it by.
-const CONTENDERS: [(&str, &str); 5] = [
-    ("bare", "bare pgn-reader + shakmaty replay, 1 thread"),
-    ("bare-halves", "bare replay, 2 threads on the text's halves"),
-    ("adjudicate", "adjudicate, 1 thread"),
-    ("adjudicate-2", "adjudicate, 2 threads"),
+/// A contender: runs once on a text named so, and tells the games read.
+type Run = fn(&str, &[u8]) -> u64;
+
+/// The contenders, in the order [`timings`] runs them: the word that
+/// `--contender` names each by, what it is, and its run.
+const CONTENDERS: [(&str, &str, Run); 5] = [
+    (
+        "bare",
+        "bare pgn-reader + shakmaty replay, 1 thread",
+        |_, text| bare(text).0,
+    ),
+    (
+        "bare-halves",
+        "bare replay, 2 threads on the text's halves",
+        |_, text| bare_two_threads(text).0,
+    ),
+    ("adjudicate", "adjudicate, 1 thread", |name, text| {
+        adjudicated(name, text, 1)
+    }),
+    ("adjudicate-2", "adjudicate, 2 threads", |name, text| {
+        adjudicated(name, text, 2)
+    }),
     (
         "bare-zobrist",
         "bare replay + incremental Zobrist, 1 thread",
+        |_, text| bare_read(text, true).0,
     ),
 ];
-
-/// Runs contender `at` (of [`CONTENDERS`]) once on `text`: the games read.
-fn contender(at: usize, name: &str, text: &[u8]) -> u64 {
-    match at {
-        0 => bare(text).0,
-        1 => bare_two_threads(text).0,
-        2 => adjudicated(name, text, 1),
-        3 => adjudicated(name, text, 2),
-        _ => bare_read(text, true).0,
-    }
-}
 
 /// The contenders, timed in turn round after round: bare on 1 thread,
 /// bare on 2, adjudicate on 1, adjudicate on 2, bare with a Zobrist hash
@@ -190,9 +195,9 @@ fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
     let mut rounds = Vec::new();
     for _ in 0..ROUNDS {
         let mut round = [Duration::ZERO; 5];
-        for (at, slot) in round.iter_mut().enumerate() {
+        for (slot, (_, _, run)) in round.iter_mut().zip(CONTENDERS) {
             let started = Instant::now();
-            let read = contender(at, name, text);
+            let read = run(name, text);
             *slot = started.elapsed();
             assert_eq!(read, games, "every run reads every game");
         }
@@ -236,10 +241,34 @@ fn smoke() {
     })
     .expect("readable");
     assert_eq!((games, adjudicated), (300, 300), "games read");
-    for (at, (_, what)) in CONTENDERS.iter().enumerate() {
-        assert_eq!(contender(at, "generated.pgn", &text), 300, "{what}");
-    }
     assert_eq!(plies, adjudicated_plies, "plies replayed");
+    for (_, what, run) in CONTENDERS {
+        assert_eq!(run("generated.pgn", &text), 300, "{what}");
+    }
+    let words = "bare, bare-halves, adjudicate, adjudicate-2, bare-zobrist";
+    let args = |words: &[&str]| {
+        words
+            .iter()
+            .map(|word| (*word).to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        one_contender(&args(&["bare"])),
+        Err(format!(
+            "--contender takes a contender ({words}) and a PGN file"
+        ))
+    );
+    assert_eq!(
+        one_contender(&args(&["fast", "x.pgn"])),
+        Err(format!("no contender \"fast\": one of {words}"))
+    );
+    let missing = one_contender(&args(&["bare", "/nonexistent/x.pgn"]));
+    assert!(
+        missing
+            .as_ref()
+            .is_err_and(|error| error.starts_with("cannot read /nonexistent/x.pgn: ")),
+        "{missing:?}"
+    );
     println!("adjudicate smoke run: {games} games, {plies} plies, both ways");
 }
 
@@ -270,10 +299,7 @@ fn main() {
             continue;
         };
         let started = Instant::now();
-        let mut text = Vec::new();
-        decompressed(std::io::Cursor::new(raw))
-            .and_then(|mut input| input.read_to_end(&mut text))
-            .expect("decompressible");
+        let text = unpacked(raw).expect("decompressible");
         let unpacking = started.elapsed();
         println!(
             "\n{file}: decompressed {} MB in {:.2} s (not timed below)",
@@ -292,7 +318,7 @@ fn main() {
             "{:<46} {:>14} {:>6} {:>12} {:>8}",
             "", "best games/s", "ratio", "ratio range", "vs hash"
         );
-        for (at, (_, what)) in CONTENDERS.iter().enumerate() {
+        for (at, (_, what, _)) in CONTENDERS.iter().enumerate() {
             let best = rounds
                 .iter()
                 .map(|round| round[at])
@@ -320,13 +346,20 @@ fn main() {
     }
 }
 
+/// The text of a file's bytes, decompressed when they are compressed.
+fn unpacked(raw: Vec<u8>) -> std::io::Result<Vec<u8>> {
+    let mut text = Vec::new();
+    decompressed(std::io::Cursor::new(raw))?.read_to_end(&mut text)?;
+    Ok(text)
+}
+
 /// `--contender WORD FILE`: the contender that `WORD` names (see
 /// [`CONTENDERS`]) run once on `FILE` (decompressed first when it is
 /// compressed, not timed), with the games read and the time taken: a run
 /// short enough for an instruction counter (`valgrind --tool=callgrind`),
 /// whose counts do not move with the load of the machine.
 fn one_contender(args: &[String]) -> Result<(), String> {
-    let words: Vec<&str> = CONTENDERS.iter().map(|(word, _)| *word).collect();
+    let words: Vec<&str> = CONTENDERS.iter().map(|(word, _, _)| *word).collect();
     let [word, file] = args else {
         return Err(format!(
             "--contender takes a contender ({}) and a PGN file",
@@ -338,15 +371,12 @@ fn one_contender(args: &[String]) -> Result<(), String> {
         .position(|known| known == word)
         .ok_or_else(|| format!("no contender {word:?}: one of {}", words.join(", ")))?;
     let raw = std::fs::read(file).map_err(|error| format!("cannot read {file}: {error}"))?;
-    let mut text = Vec::new();
-    decompressed(std::io::Cursor::new(raw))
-        .and_then(|mut input| input.read_to_end(&mut text))
-        .map_err(|error| format!("cannot decompress {file}: {error}"))?;
+    let text = unpacked(raw).map_err(|error| format!("cannot decompress {file}: {error}"))?;
+    let (_, what, run) = CONTENDERS[at];
     let started = Instant::now();
-    let games = contender(at, file, &text);
+    let games = run(file, &text);
     println!(
-        "{}: {games} games in {:.3} s",
-        CONTENDERS[at].1,
+        "{what}: {games} games in {:.3} s",
         started.elapsed().as_secs_f64()
     );
     Ok(())
