@@ -171,7 +171,8 @@ impl<R: Read> Scanner<R> {
     }
 
     /// [`Scanner::fill`] when the buffer is short: moves what is left of
-    /// it to its start and reads from the source.
+    /// it to its start and reads from the source, or reports the error
+    /// the source gave once the bytes before it are scanned.
     #[cold]
     #[inline(never)]
     fn refill(&mut self, n: usize) -> io::Result<bool> {
