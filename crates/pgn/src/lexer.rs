@@ -22,6 +22,7 @@ use pgn_reader::RawTag;
 use shakmaty::CastlingSide;
 use shakmaty::san::{San, SanPlus, Suffix};
 
+use crate::find::{TAG_NAME_END, TAG_VALUE_END};
 use crate::game::PgnGame;
 use crate::san_read::read_san_plus;
 use drawrules::laws::GameResult;
@@ -192,7 +193,7 @@ impl<'a> Lexer<'a> {
         while self.peek() == Some(b'[') {
             self.bump();
             let name_start = self.at;
-            let left_quote = match memchr::memchr3(b'"', b'\n', b']', self.rest()) {
+            let left_quote = match TAG_NAME_END.find(self.rest()) {
                 Some(n) if self.text[self.at + n] == b'"' => self.at + n,
                 Some(n) => {
                     self.at += n + 1;
@@ -212,7 +213,7 @@ impl<'a> Lexer<'a> {
             let value_start = left_quote + 1;
             let mut right_quote = value_start;
             let after = loop {
-                match memchr::memchr3(b'\\', b'"', b'\n', &self.text[right_quote..]) {
+                match TAG_VALUE_END.find(&self.text[right_quote..]) {
                     Some(n) if self.text[right_quote + n] == b'"' => {
                         right_quote += n;
                         break right_quote + 1;

@@ -25,6 +25,7 @@
 
 pub mod adjudicate;
 mod chunks;
+mod find;
 mod game;
 mod input;
 mod lexer;

@@ -19,6 +19,7 @@
 use std::io::{self, Read};
 
 use crate::Limits;
+use crate::find::{MOVETEXT_STOP, TAG_NAME_END, TAG_VALUE_END};
 
 /// How much is read from the source at a time.
 const BLOCK: usize = 1 << 16;
@@ -262,6 +263,7 @@ impl<R: Read> Scanner<R> {
             let found = match *needles {
                 [a] => memchr::memchr(a, data),
                 [a, b] => memchr::memchr2(a, b, data),
+                [b'\n', b'{', b';'] => MOVETEXT_STOP.find(data),
                 [a, b, c] => memchr::memchr3(a, b, c, data),
                 _ => unreachable!("one to three needles"),
             };
@@ -396,11 +398,11 @@ impl<R: Read> Scanner<R> {
     /// its byte-by-byte path would.
     fn plain_tag(&self) -> Option<usize> {
         let data = &self.buf[self.pos..self.end];
-        let open = 1 + memchr::memchr3(b'"', b'\n', b']', data.get(1..)?)?;
+        let open = 1 + TAG_NAME_END.find(data.get(1..)?)?;
         if data[open] != b'"' {
             return None;
         }
-        let close = open + 1 + memchr::memchr3(b'\\', b'"', b'\n', &data[open + 1..])?;
+        let close = open + 1 + TAG_VALUE_END.find(&data[open + 1..])?;
         (data[close] == b'"' && data.get(close + 1) == Some(&b']')).then_some(close + 2)
     }
 
