@@ -263,6 +263,8 @@ impl<R: Read> Scanner<R> {
             let found = match *needles {
                 [a] => memchr::memchr(a, data),
                 [a, b] => memchr::memchr2(a, b, data),
+                // The movetext's search, run for every line of moves:
+                // its searcher is built once.
                 [b'\n', b'{', b';'] => MOVETEXT_STOP.find(data),
                 [a, b, c] => memchr::memchr3(a, b, c, data),
                 _ => unreachable!("one to three needles"),
