@@ -1,4 +1,7 @@
-//! Searches for the first of three bytes with a searcher built once.
+//! Searches for the first of a few bytes, each set of bytes named once.
+//!
+//! The scanner and the lexer search for the first of one, two or three
+//! bytes; [`Search`] is what such a set of bytes answers.
 //!
 //! `memchr::memchr3` builds its searcher at every call. On the short
 //! stretches a PGN text is cut into (a tag's name, its value, a line of
@@ -10,7 +13,35 @@
 
 use std::sync::LazyLock;
 
-/// The first of three bytes.
+/// A set of bytes to search for.
+pub(crate) trait Search {
+    /// Where the first of the bytes is in `haystack`, if anywhere.
+    fn find(&self, haystack: &[u8]) -> Option<usize>;
+}
+
+/// One byte: `memchr::memchr`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct One(pub u8);
+
+impl Search for One {
+    #[inline]
+    fn find(&self, haystack: &[u8]) -> Option<usize> {
+        memchr::memchr(self.0, haystack)
+    }
+}
+
+/// The first of two bytes: `memchr::memchr2`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Two(pub u8, pub u8);
+
+impl Search for Two {
+    #[inline]
+    fn find(&self, haystack: &[u8]) -> Option<usize> {
+        memchr::memchr2(self.0, self.1, haystack)
+    }
+}
+
+/// The first of three bytes, with a searcher built once.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Three {
     needles: [u8; 3],
@@ -26,11 +57,12 @@ impl Three {
             built: memchr::arch::x86_64::avx2::memchr::Three::new(a, b, c),
         }
     }
+}
 
-    /// Where the first of the three bytes is in `haystack`, if anywhere:
-    /// what `memchr::memchr3` answers.
+impl Search for Three {
+    /// What `memchr::memchr3` answers.
     #[inline]
-    pub(crate) fn find(&self, haystack: &[u8]) -> Option<usize> {
+    fn find(&self, haystack: &[u8]) -> Option<usize> {
         #[cfg(target_arch = "x86_64")]
         if let Some(built) = &self.built {
             return built.find(haystack);
@@ -48,7 +80,8 @@ pub(crate) static TAG_NAME_END: LazyLock<Three> = LazyLock::new(|| Three::new(b'
 /// a line break.
 pub(crate) static TAG_VALUE_END: LazyLock<Three> = LazyLock::new(|| Three::new(b'\\', b'"', b'\n'));
 
-/// What the scanner stops at in the movetext: a line break, a comment.
+/// What the scanner stops at in the movetext: a line break, a comment
+/// (`{` or `;`).
 pub(crate) static MOVETEXT_STOP: LazyLock<Three> = LazyLock::new(|| Three::new(b'\n', b'{', b';'));
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use pgn_reader::RawTag;
 use shakmaty::CastlingSide;
 use shakmaty::san::{San, SanPlus, Suffix};
 
-use crate::find::{TAG_NAME_END, TAG_VALUE_END};
+use crate::find::{Search, TAG_NAME_END, TAG_VALUE_END};
 use crate::game::PgnGame;
 use crate::san_read::read_san_plus;
 use drawrules::laws::GameResult;

@@ -19,7 +19,7 @@
 use std::io::{self, Read};
 
 use crate::Limits;
-use crate::find::{MOVETEXT_STOP, TAG_NAME_END, TAG_VALUE_END};
+use crate::find::{MOVETEXT_STOP, One, Search, TAG_NAME_END, TAG_VALUE_END, Two};
 
 /// How much is read from the source at a time.
 const BLOCK: usize = 1 << 16;
@@ -161,8 +161,7 @@ impl<R: Read> Scanner<R> {
     ///
     /// The scanner asks for a byte or two at a time: the answer when they
     /// are already in the buffer is inlined where it is asked, and only
-    /// the refilling is a call (a quarter of the scanner's instructions
-    /// went to the call before).
+    /// the refilling is a call.
     #[inline]
     fn fill(&mut self, n: usize) -> io::Result<bool> {
         if self.end - self.pos > n {
@@ -254,21 +253,17 @@ impl<R: Read> Scanner<R> {
     /// Takes bytes up to the first of `needles` (not taken); `None` at the
     /// end of the text. `needles` must include `\n` unless the caller counts
     /// lines itself. Calls `run` on each stretch taken.
-    fn until(&mut self, needles: &[u8], mut run: impl FnMut(&[u8])) -> io::Result<Option<u8>> {
+    fn until(
+        &mut self,
+        needles: &impl Search,
+        mut run: impl FnMut(&[u8]),
+    ) -> io::Result<Option<u8>> {
         loop {
             if !self.fill(0)? {
                 return Ok(None);
             }
             let data = &self.buf[self.pos..self.end];
-            let found = match *needles {
-                [a] => memchr::memchr(a, data),
-                [a, b] => memchr::memchr2(a, b, data),
-                // The movetext's search, run for every line of moves:
-                // its searcher is built once.
-                [b'\n', b'{', b';'] => MOVETEXT_STOP.find(data),
-                [a, b, c] => memchr::memchr3(a, b, c, data),
-                _ => unreachable!("one to three needles"),
-            };
+            let found = needles.find(data);
             let n = found.unwrap_or(data.len());
             run(&data[..n]);
             self.take(n);
@@ -314,7 +309,7 @@ impl<R: Read> Scanner<R> {
     /// The rest of the line, up to its `\n` (not taken).
     fn skip_line(&mut self, in_game: bool) -> io::Result<()> {
         if in_game {
-            self.until(b"\n", |_| {})?;
+            self.until(&One(b'\n'), |_| {})?;
         } else {
             while let Some(byte) = self.peek(0)? {
                 if byte == b'\n' {
@@ -340,12 +335,12 @@ impl<R: Read> Scanner<R> {
             }
             let line = self.line;
             self.bump()?;
-            match self.until(b"\"\n]", |_| {})? {
+            match self.until(&*TAG_NAME_END, |_| {})? {
                 Some(b'"') => {
                     self.frame.tags += 1;
                     self.bump()?;
                     loop {
-                        match self.until(b"\\\"\n", |_| {})? {
+                        match self.until(&*TAG_VALUE_END, |_| {})? {
                             Some(b'\\') => {
                                 self.bump()?;
                                 self.bump()?;
@@ -415,7 +410,7 @@ impl<R: Read> Scanner<R> {
         let mut opened = 0;
         loop {
             let line = self.line;
-            let found = self.until(b"\n{;", |run| {
+            let found = self.until(&*MOVETEXT_STOP, |run| {
                 for at in memchr::memchr2_iter(b'(', b')', run) {
                     if run[at] == b'(' {
                         if depth == 0 {
@@ -435,13 +430,13 @@ impl<R: Read> Scanner<R> {
                     }
                 }
                 Some(b';') => {
-                    self.until(b"\n", |_| {})?;
+                    self.until(&One(b'\n'), |_| {})?;
                 }
                 Some(_) => {
                     self.bump()?;
                     match self.peek(0)? {
                         Some(b'%') => {
-                            self.until(b"\n", |_| {})?;
+                            self.until(&One(b'\n'), |_| {})?;
                         }
                         Some(b'[' | b'\n') => break,
                         Some(b'\r') if self.peek(1)? == Some(b'\n') => break,
@@ -462,7 +457,7 @@ impl<R: Read> Scanner<R> {
         let line = self.line;
         self.bump()?;
         loop {
-            match self.until(b"}\n", |_| {})? {
+            match self.until(&Two(b'}', b'\n'), |_| {})? {
                 Some(b'}') => {
                     self.bump()?;
                     return Ok(true);
