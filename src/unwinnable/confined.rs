@@ -601,16 +601,16 @@ fn piece_reach(men: &[Man], index: usize, fixed: Fixed, barred: Option<Barred>) 
     } else {
         Bitboard::EMPTY
     };
+    // Grown a step at a time: the squares first reached at each step are
+    // the only ones whose moves can lead anywhere new.
     let mut reach = Bitboard::from(man.from);
-    let mut todo = vec![man.from];
-    while let Some(square) = todo.pop() {
-        for next in piece_attacks(man.role, square, fixed.all) {
-            if reach.contains(next) || own.contains(next) || guarded.contains(next) {
-                continue;
-            }
-            reach.add(next);
-            todo.push(next);
-        }
+    let mut newest = reach;
+    while newest.any() {
+        let moves = newest.into_iter().fold(Bitboard::EMPTY, |moves, square| {
+            moves | piece_attacks(man.role, square, fixed.all)
+        });
+        newest = moves & !reach & !own & !guarded;
+        reach |= newest;
     }
     reach
 }
@@ -657,43 +657,35 @@ fn pawn_reach(men: &[Man], index: usize, fixed: Fixed, takeable: Bitboard) -> Op
         Color::Black => Rank::Seventh,
     };
     let limit = file_limit(men, index, takeable);
+    let blocked = fixed.all | limit;
+    let enemies_stand = men
+        .iter()
+        .filter(|other| other.color != pawn.color && other.role != Role::King)
+        .fold(Bitboard::EMPTY, |squares, other| squares | other.reach);
+    // Grown a step at a time, as a piece's reach is ([`piece_reach`]).
     let mut reach = pawn.reach;
-    let mut todo: Vec<Square> = reach.into_iter().collect();
-    while let Some(square) = todo.pop() {
-        let mut next = Vec::new();
-        if let Some(step) = square.offset(forward)
-            && !fixed.all.contains(step)
-            && !limit.contains(step)
-        {
-            next.push(step);
-            if square.rank() == first_step_rank
-                && let Some(double) = step.offset(forward)
-                && !fixed.all.contains(double)
-                && !limit.contains(double)
+    let mut newest = reach;
+    while newest.any() {
+        let mut moves = Bitboard::EMPTY;
+        for square in newest {
+            if let Some(step) = square.offset(forward)
+                && !blocked.contains(step)
             {
-                next.push(double);
+                moves.add(step);
+                if square.rank() == first_step_rank
+                    && let Some(double) = step.offset(forward)
+                    && !blocked.contains(double)
+                {
+                    moves.add(double);
+                }
             }
+            moves |= attacks::pawn_attacks(pawn.color, square) & enemies_stand;
         }
-        for target in attacks::pawn_attacks(pawn.color, square) {
-            let enemy_may_stand = men.iter().any(|other| {
-                other.color != pawn.color
-                    && other.role != Role::King
-                    && other.reach.contains(target)
-            });
-            if enemy_may_stand {
-                next.push(target);
-            }
+        if (moves & Bitboard::from_rank(last)).any() {
+            return None;
         }
-        for square in next {
-            if square.rank() == last {
-                return None;
-            }
-            if reach.contains(square) {
-                continue;
-            }
-            reach.add(square);
-            todo.push(square);
-        }
+        newest = moves & !reach;
+        reach |= newest;
     }
     Some(reach)
 }
