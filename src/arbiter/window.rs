@@ -163,7 +163,7 @@ struct Seen {
 /// positions of the window with the same player to move are the same
 /// (Article 9.2.3) exactly when their placements are, the first one
 /// excepted when it has an en passant right.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Window {
     seen: Vec<Seen>,
     /// Whether the first position has an en passant right.
@@ -177,6 +177,22 @@ pub(crate) struct Window {
     /// apart by the parity of their place in the window: those of one
     /// parity have one player to move.
     stood_twice: [Vec<(u64, Key)>; 2],
+}
+
+/// The positions a new window has room for before it grows: more than
+/// most windows of real games reach, so that a game's window is seldom
+/// moved to a larger allocation.
+const ROOM: usize = 32;
+
+impl Default for Window {
+    fn default() -> Window {
+        Window {
+            seen: Vec::with_capacity(ROOM),
+            first_en_passant: false,
+            present: [0; FILTER_WORDS],
+            stood_twice: [Vec::new(), Vec::new()],
+        }
+    }
 }
 
 impl Window {
