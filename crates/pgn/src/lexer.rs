@@ -212,6 +212,7 @@ impl<'a> Lexer<'a> {
             };
             let value_start = left_quote + 1;
             let mut right_quote = value_start;
+            let mut escaped = false;
             let after = loop {
                 match TAG_VALUE_END.find(&self.text[right_quote..]) {
                     Some(n) if self.text[right_quote + n] == b'"' => {
@@ -222,16 +223,24 @@ impl<'a> Lexer<'a> {
                         right_quote += n;
                         break right_quote;
                     }
-                    Some(n) => right_quote = (right_quote + n + 2).min(self.text.len()),
+                    Some(n) => {
+                        escaped = true;
+                        right_quote = (right_quote + n + 2).min(self.text.len());
+                    }
                     None => {
                         self.at = self.text.len();
                         return Err(LexError::UnterminatedTag);
                     }
                 }
             };
-            let value = RawTag(&self.text[value_start..right_quote]);
+            let value = &self.text[value_start..right_quote];
+            // A value with no backslash has nothing to unescape.
             game.tags.set_with(&self.text[name_start..name_end], || {
-                value.decode_utf8_lossy().into_owned()
+                if escaped {
+                    RawTag(value).decode_utf8_lossy().into_owned()
+                } else {
+                    String::from_utf8_lossy(value).into_owned()
+                }
             });
             self.at = after;
             self.skip_ket();
