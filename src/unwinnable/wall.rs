@@ -76,43 +76,48 @@ fn pawns_locked(position: &Chess) -> bool {
         ahead.is_some_and(|square| board.pawns().contains(square))
             && (attacks::pawn_attacks(color, pawn) & enemy_pawns).is_empty()
     });
-    let en_passant = position.legal_moves().iter().any(|mv| mv.is_en_passant());
-    blocked && !en_passant
+    // The moves are generated only for a locked structure.
+    blocked && !position.legal_moves().iter().any(|mv| mv.is_en_passant())
 }
 
 /// Point 2: the squares a man of `role` and `color` on `from` can ever
 /// reach, or `None` when it could meet a pawn (take one, or be taken).
 fn region(board: &Board, from: Square, role: Role, color: Color) -> Option<Bitboard> {
     let pawns = board.pawns();
+    let own_pawns = board.by_color(color) & pawns;
     let enemy_pawns = board.by_color(!color) & pawns;
-    let enemy_pawn_attacks =
-        |square: Square| (attacks::pawn_attacks(color, square) & enemy_pawns).any();
-    if enemy_pawn_attacks(from) {
+    // The squares the enemy pawns attack: a man there could be taken.
+    let attacked = enemy_pawns
+        .into_iter()
+        .fold(Bitboard::EMPTY, |attacked, pawn| {
+            attacked | attacks::pawn_attacks(!color, pawn)
+        });
+    if attacked.contains(from) {
         return None;
     }
+    // Grown a step at a time: the squares first reached at each step are
+    // the only ones whose moves can lead anywhere new.
     let mut reach = Bitboard::from(from);
-    let mut todo = vec![from];
-    while let Some(square) = todo.pop() {
-        for next in piece_attacks(role, square, pawns) {
-            if reach.contains(next) || (board.by_color(color) & pawns).contains(next) {
-                continue;
-            }
-            let attacked = enemy_pawn_attacks(next);
-            if enemy_pawns.contains(next) {
-                if role == Role::King && attacked {
-                    continue; // a guarded pawn: the king may not take it
-                }
+    let mut newest = reach;
+    while newest.any() {
+        let moves = newest.into_iter().fold(Bitboard::EMPTY, |moves, square| {
+            moves | piece_attacks(role, square, pawns)
+        });
+        let fresh = moves & !reach & !own_pawns;
+        if role == Role::King {
+            // A guarded pawn or an attacked square: the king may not step
+            // there; an unguarded pawn it could take.
+            if (fresh & enemy_pawns & !attacked).any() {
                 return None;
             }
-            if attacked {
-                if role == Role::King {
-                    continue;
-                }
+            newest = fresh & !attacked;
+        } else {
+            if (fresh & (enemy_pawns | attacked)).any() {
                 return None;
             }
-            reach.add(next);
-            todo.push(next);
+            newest = fresh;
         }
+        reach |= newest;
     }
     Some(reach)
 }
