@@ -61,7 +61,7 @@ use shakmaty::{
     Bitboard, Board, Chess, Color, EnPassantMode, Position, Rank, Role, Square, attacks,
 };
 
-use super::wall::piece_attacks;
+use super::wall::{attacks_from, piece_attacks};
 
 /// One man: where it starts, what it is, and where it may ever stand.
 #[derive(Debug, Clone)]
@@ -225,16 +225,7 @@ fn every_check_takes_the_pawn(
         .iter()
         .filter(|man| man.color == mater)
         .map(|man| {
-            let cover = man
-                .reach
-                .into_iter()
-                .fold(Bitboard::EMPTY, |cover, square| {
-                    cover
-                        | match man.role {
-                            Role::Pawn => attacks::pawn_attacks(mater, square),
-                            role => piece_attacks(role, square, fixed.all),
-                        }
-                });
+            let cover = attacks_from(man.role, mater, man.reach, fixed.all);
             (man.from, cover)
         })
         .collect();
@@ -461,12 +452,7 @@ fn now_takeable(men: &[Man]) -> Bitboard {
     let mut takers = [Bitboard::EMPTY; 2];
     for other in men {
         takers[other.color as usize] |= match other.role {
-            Role::Pawn => other
-                .reach
-                .into_iter()
-                .fold(Bitboard::EMPTY, |all, square| {
-                    all | attacks::pawn_attacks(other.color, square)
-                }),
+            Role::Pawn => attacks_from(Role::Pawn, other.color, other.reach, Bitboard::EMPTY),
             _ => other.reach,
         };
     }
@@ -601,15 +587,11 @@ fn piece_reach(men: &[Man], index: usize, fixed: Fixed, barred: Option<Barred>) 
     } else {
         Bitboard::EMPTY
     };
-    // Grown a step at a time: the squares first reached at each step are
-    // the only ones whose moves can lead anywhere new.
+    // Grown a step at a time (see [`attacks_from`]).
     let mut reach = Bitboard::from(man.from);
     let mut newest = reach;
     while newest.any() {
-        let moves = newest.into_iter().fold(Bitboard::EMPTY, |moves, square| {
-            moves | piece_attacks(man.role, square, fixed.all)
-        });
-        newest = moves & !reach & !own & !guarded;
+        newest = attacks_from(man.role, man.color, newest, fixed.all) & !reach & !own & !guarded;
         reach |= newest;
     }
     reach
@@ -662,7 +644,7 @@ fn pawn_reach(men: &[Man], index: usize, fixed: Fixed, takeable: Bitboard) -> Op
         .iter()
         .filter(|other| other.color != pawn.color && other.role != Role::King)
         .fold(Bitboard::EMPTY, |squares, other| squares | other.reach);
-    // Grown a step at a time, as a piece's reach is ([`piece_reach`]).
+    // Grown a step at a time (see [`attacks_from`]).
     let mut reach = pawn.reach;
     let mut newest = reach;
     while newest.any() {

@@ -87,23 +87,15 @@ fn region(board: &Board, from: Square, role: Role, color: Color) -> Option<Bitbo
     let own_pawns = board.by_color(color) & pawns;
     let enemy_pawns = board.by_color(!color) & pawns;
     // The squares the enemy pawns attack: a man there could be taken.
-    let attacked = enemy_pawns
-        .into_iter()
-        .fold(Bitboard::EMPTY, |attacked, pawn| {
-            attacked | attacks::pawn_attacks(!color, pawn)
-        });
+    let attacked = attacks_from(Role::Pawn, !color, enemy_pawns, pawns);
     if attacked.contains(from) {
         return None;
     }
-    // Grown a step at a time: the squares first reached at each step are
-    // the only ones whose moves can lead anywhere new.
+    // Grown a step at a time (see [`attacks_from`]).
     let mut reach = Bitboard::from(from);
     let mut newest = reach;
     while newest.any() {
-        let moves = newest.into_iter().fold(Bitboard::EMPTY, |moves, square| {
-            moves | piece_attacks(role, square, pawns)
-        });
-        let fresh = moves & !reach & !own_pawns;
+        let fresh = attacks_from(role, color, newest, pawns) & !reach & !own_pawns;
         if role == Role::King {
             // A guarded pawn or an attacked square: the king may not step
             // there; an unguarded pawn it could take.
@@ -120,6 +112,24 @@ fn region(board: &Board, from: Square, role: Role, color: Color) -> Option<Bitbo
         reach |= newest;
     }
     Some(reach)
+}
+
+/// The squares a man of `role` and `color` attacks from some square of
+/// `squares`, with only `blockers` in the way (a pawn's captures for a
+/// pawn). A reach is grown a step at a time with it: the squares first
+/// reached at a step are the only ones whose moves can lead anywhere new.
+pub(super) fn attacks_from(
+    role: Role,
+    color: Color,
+    squares: Bitboard,
+    blockers: Bitboard,
+) -> Bitboard {
+    squares.into_iter().fold(Bitboard::EMPTY, |all, square| {
+        all | match role {
+            Role::Pawn => attacks::pawn_attacks(color, square),
+            role => piece_attacks(role, square, blockers),
+        }
+    })
 }
 
 /// The squares a man of `role` on `from` attacks, with only `blockers` in
