@@ -7,12 +7,16 @@
 //!
 //! Run with `cargo bench --bench adjudicate`; `cargo bench --bench
 //! adjudicate -- --contender WORD FILE` runs one contender once on a file,
-//! for an instruction counter (see the speed chapter of the book).
+//! for an instruction counter (see the speed chapter of the book). Each
+//! file is timed twice: every contender in turn within this process, then
+//! every contender in turn as a process of its own (this binary run with
+//! `--contender`), as a user runs `drawrules adjudicate` once on a file.
 
 use std::hint::black_box;
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use drawrules::Edition;
@@ -206,6 +210,47 @@ fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
     (games, rounds)
 }
 
+/// The contenders timed in turn for `count` rounds as [`timings`] does,
+/// each run a process of its own: this binary run with `--contender WORD
+/// FILE`, timed by itself once the file is read and decompressed. Every
+/// run must read `games` games.
+fn in_processes(file: &Path, games: u64, count: usize) -> Result<Vec<[Duration; 5]>, String> {
+    let bench = std::env::current_exe().map_err(|error| format!("no bench binary: {error}"))?;
+    let mut rounds = Vec::new();
+    for _ in 0..count {
+        let mut round = [Duration::ZERO; 5];
+        for (slot, (word, what, _)) in round.iter_mut().zip(CONTENDERS) {
+            let output = Command::new(&bench)
+                .args(["--contender", word])
+                .arg(file)
+                .output()
+                .map_err(|error| format!("cannot run {}: {error}", bench.display()))?;
+            if !output.status.success() {
+                let error = String::from_utf8_lossy(&output.stderr);
+                return Err(format!("{what}: {}, {}", output.status, error.trim_end()));
+            }
+            let said = String::from_utf8_lossy(&output.stdout);
+            let (read, seconds) = games_and_seconds(&said)
+                .ok_or_else(|| format!("{what}: unexpected answer {said:?}"))?;
+            if read != games {
+                return Err(format!("{what}: {read} games read of {games}"));
+            }
+            *slot = Duration::from_secs_f64(seconds);
+        }
+        rounds.push(round);
+    }
+    Ok(rounds)
+}
+
+/// The games and the seconds in what `--contender` prints (`WHAT: N games
+/// in S s`).
+fn games_and_seconds(said: &str) -> Option<(u64, f64)> {
+    let (_, counts) = said.trim_end().rsplit_once(": ")?;
+    let (games, rest) = counts.split_once(" games in ")?;
+    let seconds = rest.strip_suffix(" s")?;
+    Some((games.parse().ok()?, seconds.parse().ok()?))
+}
+
 /// The least and the greatest of `values`.
 fn spread(values: &[f64]) -> (f64, f64) {
     let low = values.iter().copied().fold(f64::INFINITY, f64::min);
@@ -269,6 +314,27 @@ fn smoke() {
             .is_err_and(|error| error.starts_with("cannot read /nonexistent/x.pgn: ")),
         "{missing:?}"
     );
+    assert_eq!(
+        games_and_seconds("adjudicate, 2 threads: 300 games in 0.012345 s\n"),
+        Some((300, 0.012345))
+    );
+    assert_eq!(
+        games_and_seconds("adjudicate bench: cannot read x.pgn"),
+        None
+    );
+    let file = std::env::temp_dir().join(format!("adjudicate-smoke-{}.pgn", std::process::id()));
+    std::fs::write(&file, &text).expect("a temporary file");
+    let rounds = in_processes(&file, 300, 1);
+    let _ = std::fs::remove_file(&file);
+    let rounds = rounds.expect("every contender in a process of its own");
+    assert!(rounds[0].iter().all(|took| !took.is_zero()), "{rounds:?}");
+    let failed = in_processes(Path::new("/nonexistent/x.pgn"), 300, 1);
+    assert!(
+        failed.as_ref().is_err_and(|error| error.starts_with(
+            "bare pgn-reader + shakmaty replay, 1 thread: exit status: 2, adjudicate bench: cannot read /nonexistent/x.pgn: "
+        )),
+        "{failed:?}"
+    );
     println!("adjudicate smoke run: {games} games, {plies} plies, both ways");
 }
 
@@ -307,43 +373,59 @@ fn main() {
             unpacking.as_secs_f64()
         );
         let (games, rounds) = timings(file, &text);
-        // A shared machine has slow spells: the runs of a round are
-        // close in time, so each round gives its own ratios to its bare
-        // run, and the median round's ratio is shown (with the fastest run
-        // of each contender for scale).
-        println!(
-            "{games} games, {ROUNDS} rounds; ratio: median over the rounds of the round's ratio to its bare 1-thread replay (vs hash: to its replay with Zobrist)"
-        );
-        println!(
-            "{:<46} {:>14} {:>6} {:>12} {:>8}",
-            "", "best games/s", "ratio", "ratio range", "vs hash"
-        );
-        for (at, (_, what, _)) in CONTENDERS.iter().enumerate() {
-            let best = rounds
-                .iter()
-                .map(|round| round[at])
-                .min()
-                .unwrap_or_default();
-            let ratios: Vec<f64> = rounds
-                .iter()
-                .map(|round| round[0].as_secs_f64() / round[at].as_secs_f64())
-                .collect();
-            let (low, high) = spread(&ratios);
-            let to_hashed: Vec<f64> = rounds
-                .iter()
-                .map(|round| round[4].as_secs_f64() / round[at].as_secs_f64())
-                .collect();
-            println!(
-                "{what:<46} {:>14.0} {:>6.2} {:>5.2}-{:<6.2} {:>8.2}",
-                games as f64 / best.as_secs_f64(),
-                median(ratios),
-                low,
-                high,
-                median(to_hashed)
-            );
+        println!("{games} games, {ROUNDS} rounds, in this process:");
+        table(games, &rounds);
+        match in_processes(&path, games, ROUNDS) {
+            Ok(rounds) => {
+                println!("{games} games, {ROUNDS} rounds, each run a process of its own:");
+                table(games, &rounds);
+            }
+            Err(error) => println!("each run a process of its own: {error}"),
         }
-        two_threads(&rounds);
     }
+}
+
+/// The rounds' figures: for each contender the fastest run's games a
+/// second, the median round's ratio to its bare replay and to its replay
+/// with Zobrist, then the two threads' figures.
+///
+/// A shared machine has slow spells: the runs of a round are close in
+/// time, so each round gives its own ratios to its bare run, and the
+/// median round's ratio is shown (with the fastest run of each contender
+/// for scale).
+fn table(games: u64, rounds: &[[Duration; 5]]) {
+    println!(
+        "ratio: median over the rounds of the round's ratio to its bare 1-thread replay (vs hash: to its replay with Zobrist)"
+    );
+    println!(
+        "{:<46} {:>14} {:>6} {:>12} {:>8}",
+        "", "best games/s", "ratio", "ratio range", "vs hash"
+    );
+    for (at, (_, what, _)) in CONTENDERS.iter().enumerate() {
+        let best = rounds
+            .iter()
+            .map(|round| round[at])
+            .min()
+            .unwrap_or_default();
+        let ratios: Vec<f64> = rounds
+            .iter()
+            .map(|round| round[0].as_secs_f64() / round[at].as_secs_f64())
+            .collect();
+        let (low, high) = spread(&ratios);
+        let to_hashed: Vec<f64> = rounds
+            .iter()
+            .map(|round| round[4].as_secs_f64() / round[at].as_secs_f64())
+            .collect();
+        println!(
+            "{what:<46} {:>14.0} {:>6.2} {:>5.2}-{:<6.2} {:>8.2}",
+            games as f64 / best.as_secs_f64(),
+            median(ratios),
+            low,
+            high,
+            median(to_hashed)
+        );
+    }
+    two_threads(rounds);
 }
 
 /// The text of a file's bytes, decompressed when they are compressed.
@@ -376,15 +458,16 @@ fn one_contender(args: &[String]) -> Result<(), String> {
     let started = Instant::now();
     let games = run(file, &text);
     println!(
-        "{what}: {games} games in {:.3} s",
+        "{what}: {games} games in {:.6} s",
         started.elapsed().as_secs_f64()
     );
     Ok(())
 }
 
-/// What two threads give adjudicate, each round on its own runs: its
-/// speed on two threads to the bare replay's on the text's halves (the
-/// ceiling), and its speed-up from one thread to two to the bare
+/// What two threads give adjudicate: its best run on two threads to the
+/// best run of the bare replay on the text's halves (the ceiling); then,
+/// each round on its own runs, its speed on two threads to the
+/// ceiling's, and its speed-up from one thread to two to the bare
 /// replay's (what the coordination of the threads costs, whatever one
 /// thread costs): the median round's, and the range.
 fn two_threads(rounds: &[[Duration; 5]]) {
@@ -397,6 +480,17 @@ fn two_threads(rounds: &[[Duration; 5]]) {
         .iter()
         .map(|round| (speed(round, 3) / speed(round, 2)) / (speed(round, 1) / speed(round, 0)))
         .collect();
+    let best = |at: usize| {
+        rounds
+            .iter()
+            .map(|round| speed(round, at))
+            .fold(0.0, f64::max)
+    };
+    println!(
+        "{:<61} {:>6.2}",
+        "adjudicate, 2 threads, best run to the ceiling's best run",
+        best(3) / best(1)
+    );
     for (what, values) in [
         (
             "adjudicate, 2 threads, to the two-halves ceiling",
