@@ -190,23 +190,42 @@ const CONTENDERS: [(&str, &str, Run); 5] = [
     ),
 ];
 
-/// The contenders, timed in turn round after round: bare on 1 thread,
-/// bare on 2, adjudicate on 1, adjudicate on 2, bare with a Zobrist hash
-/// on 1. Every run must read `games` games. Returns the games and each
-/// round's times.
-fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
-    let (games, _) = bare(text);
+/// `count` rounds of the contenders timed in turn: bare on 1 thread, bare
+/// on 2, adjudicate on 1, adjudicate on 2, bare with a Zobrist hash on 1.
+/// `run` runs one (given its place in [`CONTENDERS`]) and tells the games
+/// it read and the time it took; every run must read `games` games.
+/// Returns each round's times.
+fn rounds_of(
+    count: usize,
+    games: u64,
+    mut run: impl FnMut(usize) -> Result<(u64, Duration), String>,
+) -> Result<Vec<[Duration; 5]>, String> {
     let mut rounds = Vec::new();
-    for _ in 0..ROUNDS {
+    for _ in 0..count {
         let mut round = [Duration::ZERO; 5];
-        for (slot, (_, _, run)) in round.iter_mut().zip(CONTENDERS) {
-            let started = Instant::now();
-            let read = run(name, text);
-            *slot = started.elapsed();
-            assert_eq!(read, games, "every run reads every game");
+        for (at, slot) in round.iter_mut().enumerate() {
+            let (read, took) = run(at)?;
+            if read != games {
+                let what = CONTENDERS[at].1;
+                return Err(format!("{what}: {read} games read of {games}"));
+            }
+            *slot = took;
         }
         rounds.push(round);
     }
+    Ok(rounds)
+}
+
+/// The contenders timed in turn in this process, [`ROUNDS`] rounds.
+/// Returns the games and each round's times.
+fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
+    let (games, _) = bare(text);
+    let rounds = rounds_of(ROUNDS, games, |at| {
+        let started = Instant::now();
+        let read = (CONTENDERS[at].2)(name, text);
+        Ok((read, started.elapsed()))
+    })
+    .expect("every run reads every game");
     (games, rounds)
 }
 
@@ -216,39 +235,47 @@ fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
 /// run must read `games` games.
 fn in_processes(file: &Path, games: u64, count: usize) -> Result<Vec<[Duration; 5]>, String> {
     let bench = std::env::current_exe().map_err(|error| format!("no bench binary: {error}"))?;
-    let mut rounds = Vec::new();
-    for _ in 0..count {
-        let mut round = [Duration::ZERO; 5];
-        for (slot, (word, what, _)) in round.iter_mut().zip(CONTENDERS) {
-            let output = Command::new(&bench)
-                .args(["--contender", word])
-                .arg(file)
-                .output()
-                .map_err(|error| format!("cannot run {}: {error}", bench.display()))?;
-            if !output.status.success() {
-                let error = String::from_utf8_lossy(&output.stderr);
-                return Err(format!("{what}: {}, {}", output.status, error.trim_end()));
-            }
-            let said = String::from_utf8_lossy(&output.stdout);
-            let (read, seconds) = games_and_seconds(&said)
-                .ok_or_else(|| format!("{what}: unexpected answer {said:?}"))?;
-            if read != games {
-                return Err(format!("{what}: {read} games read of {games}"));
-            }
-            *slot = Duration::from_secs_f64(seconds);
+    rounds_of(count, games, |at| {
+        let (word, what, _) = CONTENDERS[at];
+        let output = Command::new(&bench)
+            .args(["--contender", word])
+            .arg(file)
+            .output()
+            .map_err(|error| format!("cannot run {}: {error}", bench.display()))?;
+        if !output.status.success() {
+            let error = String::from_utf8_lossy(&output.stderr);
+            return Err(format!("{what}: {}, {}", output.status, error.trim_end()));
         }
-        rounds.push(round);
-    }
-    Ok(rounds)
+        let said = String::from_utf8_lossy(&output.stdout);
+        let (read, seconds) = games_and_seconds(&said)
+            .ok_or_else(|| format!("{what}: unexpected answer {said:?}"))?;
+        Ok((read, Duration::from_secs_f64(seconds)))
+    })
 }
 
-/// The games and the seconds in what `--contender` prints (`WHAT: N games
-/// in S s`).
+/// What `--contender` prints once its run is done: `WHAT: N games in S
+/// s`, the seconds to the microsecond (a run on two threads may take
+/// less than a tenth of a second).
+fn contender_line(what: &str, games: u64, took: Duration) -> String {
+    format!("{what}: {games} games in {:.6} s", took.as_secs_f64())
+}
+
+/// The games and the seconds in a [`contender_line`].
 fn games_and_seconds(said: &str) -> Option<(u64, f64)> {
     let (_, counts) = said.trim_end().rsplit_once(": ")?;
     let (games, rest) = counts.split_once(" games in ")?;
     let seconds = rest.strip_suffix(" s")?;
     Some((games.parse().ok()?, seconds.parse().ok()?))
+}
+
+/// The fastest run of the contender at `at` of [`CONTENDERS`] over the
+/// rounds.
+fn best_run(rounds: &[[Duration; 5]], at: usize) -> Duration {
+    rounds
+        .iter()
+        .map(|round| round[at])
+        .min()
+        .unwrap_or_default()
 }
 
 /// The least and the greatest of `values`.
@@ -314,10 +341,9 @@ fn smoke() {
             .is_err_and(|error| error.starts_with("cannot read /nonexistent/x.pgn: ")),
         "{missing:?}"
     );
-    assert_eq!(
-        games_and_seconds("adjudicate, 2 threads: 300 games in 0.012345 s\n"),
-        Some((300, 0.012345))
-    );
+    let line = contender_line("adjudicate, 2 threads", 300, Duration::from_micros(12_345));
+    assert_eq!(line, "adjudicate, 2 threads: 300 games in 0.012345 s");
+    assert_eq!(games_and_seconds(&line), Some((300, 0.012345)));
     assert_eq!(
         games_and_seconds("adjudicate bench: cannot read x.pgn"),
         None
@@ -325,7 +351,12 @@ fn smoke() {
     let file = std::env::temp_dir().join(format!("adjudicate-smoke-{}.pgn", std::process::id()));
     std::fs::write(&file, &text).expect("a temporary file");
     let rounds = in_processes(&file, 300, 1);
+    let miscounted = in_processes(&file, 301, 1);
     let _ = std::fs::remove_file(&file);
+    assert_eq!(
+        miscounted.err().as_deref(),
+        Some("bare pgn-reader + shakmaty replay, 1 thread: 300 games read of 301")
+    );
     let rounds = rounds.expect("every contender in a process of its own");
     assert!(rounds[0].iter().all(|took| !took.is_zero()), "{rounds:?}");
     let failed = in_processes(Path::new("/nonexistent/x.pgn"), 300, 1);
@@ -402,11 +433,7 @@ fn table(games: u64, rounds: &[[Duration; 5]]) {
         "", "best games/s", "ratio", "ratio range", "vs hash"
     );
     for (at, (_, what, _)) in CONTENDERS.iter().enumerate() {
-        let best = rounds
-            .iter()
-            .map(|round| round[at])
-            .min()
-            .unwrap_or_default();
+        let best = best_run(rounds, at);
         let ratios: Vec<f64> = rounds
             .iter()
             .map(|round| round[0].as_secs_f64() / round[at].as_secs_f64())
@@ -457,10 +484,7 @@ fn one_contender(args: &[String]) -> Result<(), String> {
     let (_, what, run) = CONTENDERS[at];
     let started = Instant::now();
     let games = run(file, &text);
-    println!(
-        "{what}: {games} games in {:.6} s",
-        started.elapsed().as_secs_f64()
-    );
+    println!("{}", contender_line(what, games, started.elapsed()));
     Ok(())
 }
 
@@ -480,16 +504,10 @@ fn two_threads(rounds: &[[Duration; 5]]) {
         .iter()
         .map(|round| (speed(round, 3) / speed(round, 2)) / (speed(round, 1) / speed(round, 0)))
         .collect();
-    let best = |at: usize| {
-        rounds
-            .iter()
-            .map(|round| speed(round, at))
-            .fold(0.0, f64::max)
-    };
     println!(
         "{:<61} {:>6.2}",
         "adjudicate, 2 threads, best run to the ceiling's best run",
-        best(3) / best(1)
+        best_run(rounds, 1).as_secs_f64() / best_run(rounds, 3).as_secs_f64()
     );
     for (what, values) in [
         (
