@@ -5,15 +5,12 @@
 //! stay under the bounds the manual of adjudicate states (`book/src/commands/adjudicate.md`), and the verdicts are the ones
 //! pinned here.
 //!
-//! The peak is the largest resident set of a child this process has
-//! waited for (`getrusage(RUSAGE_CHILDREN)`), so this file holds one test
-//! and starts its commands one after the other.
+//! The peak is the largest resident set of each command's own process,
+//! as `wait4` gives it when the command ends.
 
-use crate::common;
-
+use std::io::{Read, Write};
 use std::path::Path;
-
-use common::drawrules_fed;
+use std::process::{Command, Stdio};
 
 /// The most one search may hold, as the manual of adjudicate documents it, with the
 /// process around it (the binary, standard output's buffers).
@@ -30,32 +27,60 @@ fn costly() -> Vec<String> {
         .collect()
 }
 
-/// The largest resident set, in bytes, of the children waited for so far.
-fn children_peak() -> u64 {
-    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
-    // SAFETY: getrusage writes a whole `rusage` into the pointer it is
-    // given, which points to one.
-    let status = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()) };
-    assert_eq!(status, 0, "getrusage failed");
-    // SAFETY: initialised by the successful call above (and zeroed before).
-    let usage = unsafe { usage.assume_init() };
-    // Kilobytes on Linux.
-    u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024
+/// Runs `drawrules args` with `input` on standard input: exit status,
+/// standard output, and the largest resident set the process had, in
+/// bytes, its own alone (`wait4` on its pid, so that the commands other
+/// tests of this binary start meanwhile do not count).
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4 in `waited`, which std cannot see"
+)]
+fn run(args: &[&str], input: &str) -> (Option<i32>, String, u64) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes());
+    let mut stderr = child.stderr.take().expect("stderr");
+    let errors = std::thread::spawn(move || {
+        let mut text = String::new();
+        stderr.read_to_string(&mut text).map(|_| text)
+    });
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .expect("stdout")
+        .read_to_string(&mut out)
+        .expect("UTF-8 output");
+    let errors = errors.join().expect("stderr read").expect("UTF-8 errors");
+    assert!(errors.is_empty(), "{args:?}: {errors}");
+    let (code, peak) = waited(child.id());
+    (code, out, peak)
 }
 
-/// Runs `drawrules args` with `input` on standard input: exit status and
-/// standard output.
-fn run(args: &[&str], input: &str) -> (Option<i32>, String) {
-    let output = drawrules_fed(args, input.as_bytes());
-    assert!(
-        output.stderr.is_empty(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    (
-        output.status.code(),
-        String::from_utf8(output.stdout).expect("UTF-8 output"),
-    )
+/// Waits for the child `pid`: its exit status and its own largest
+/// resident set, in bytes.
+fn waited(pid: u32) -> (Option<i32>, u64) {
+    let pid = libc::pid_t::try_from(pid).expect("a pid");
+    let mut status = 0;
+    let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+    // SAFETY: wait4 writes the status and a whole `rusage` into the
+    // pointers it is given, which point to one each.
+    let reaped = unsafe { libc::wait4(pid, &raw mut status, 0, usage.as_mut_ptr()) };
+    assert_eq!(reaped, pid, "wait4 failed");
+    // SAFETY: initialised by the successful call above (and zeroed before).
+    let usage = unsafe { usage.assume_init() };
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    // Kilobytes on Linux.
+    (code, u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024)
 }
 
 #[test]
@@ -68,7 +93,7 @@ fn the_costliest_positions_stay_under_the_documented_memory() {
     );
 
     // One search at a time: every side answered, in order, as pinned.
-    let (code, out) = run(&["dead", "-"], &(sides.join("\n") + "\n"));
+    let (code, out, one_search) = run(&["dead", "-"], &(sides.join("\n") + "\n"));
     assert_eq!(code, Some(0));
     let verdicts: Vec<(String, String)> = out
         .lines()
@@ -95,7 +120,6 @@ fn the_costliest_positions_stay_under_the_documented_memory() {
         })
         .collect();
     assert_eq!(verdicts, expected);
-    let one_search = children_peak();
     assert!(
         one_search < ONE_SEARCH,
         "dead - peaked at {one_search} bytes, the documented bound is {ONE_SEARCH}"
@@ -112,7 +136,7 @@ fn the_costliest_positions_stay_under_the_documented_memory() {
         .iter()
         .map(|fen| format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n\n"))
         .collect();
-    let (code, out) = run(
+    let (code, out, two_threads) = run(
         &[
             "adjudicate",
             "--json",
@@ -138,7 +162,6 @@ fn the_costliest_positions_stay_under_the_documented_memory() {
     // no longer matters: every position here is alive (White's searches
     // run first, to their budget where they find nothing).
     assert_eq!(dead, ["alive"; 16]);
-    let two_threads = children_peak();
     assert!(
         two_threads < 2 * ONE_SEARCH,
         "adjudicate on two threads peaked at {two_threads} bytes, the documented bound is {}",
