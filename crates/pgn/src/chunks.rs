@@ -45,27 +45,25 @@ pub(crate) struct Piece {
 impl Piece {
     /// The games of the piece, numbered from 1 within it, then the
     /// source's failure, as [`Units`] gives them.
+    ///
+    /// The piece's text is scanned where it is, not copied into another
+    /// buffer first.
     pub(crate) fn units(self, limits: Limits) -> Units<Failing> {
-        let source = Failing {
-            text: Cursor::new(self.text),
+        let after = Failing {
             failure: self.failure,
         };
-        Units::starting_at(source, limits, self.line)
+        Units::holding(self.text, after, limits, self.line)
     }
 }
 
-/// A piece's text, then its failure (once), as a source.
+/// What comes after a piece's text: its failure (once), or the end.
 pub(crate) struct Failing {
-    text: Cursor<Vec<u8>>,
     failure: Option<io::Error>,
 }
 
 impl Read for Failing {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        match self.text.read(buf)? {
-            0 => self.failure.take().map_or(Ok(0), Err),
-            read => Ok(read),
-        }
+    fn read(&mut self, _buf: &mut [u8]) -> io::Result<usize> {
+        self.failure.take().map_or(Ok(0), Err)
     }
 }
 
@@ -162,26 +160,18 @@ impl<R: Read> Chunks<R> {
         };
         loop {
             // Another piece's worth of text past what is held.
-            let want = (pending.len() + self.piece_size).min(self.max_pending);
+            let room = (pending.len() + self.piece_size).min(self.max_pending) - pending.len();
             let mut ended = false;
             let mut failure = None;
-            while pending.len() < want {
-                let held = pending.len();
-                pending.resize(want, 0);
-                let outcome = source.read(&mut pending[held..]);
-                pending.truncate(held + outcome.as_ref().map_or(0, |read| *read));
-                match outcome {
-                    Ok(0) => {
-                        ended = true;
-                        break;
-                    }
-                    Ok(_) => {}
-                    Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
-                    Err(err) => {
-                        failure = Some(err);
-                        break;
-                    }
-                }
+            // Read straight into the room past the text held (a source
+            // that can fill memory it has not seen written, as a file or
+            // a slice can, spares it being zeroed first), until the room
+            // is full or the source ends or fails; what came before a
+            // failure is kept.
+            match source.by_ref().take(room as u64).read_to_end(pending) {
+                Ok(read) if read < room => ended = true,
+                Ok(_) => {}
+                Err(err) => failure = Some(err),
             }
             if ended || failure.is_some() {
                 let piece = Piece {

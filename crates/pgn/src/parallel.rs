@@ -61,11 +61,16 @@ pub enum Ended {
 /// about `2 × threads + 2` times `max_weight` plus the heaviest item. A
 /// panic of `work` stops every thread and goes on in the caller.
 ///
-/// The results are handed to `sink` in input order (an item's in the
+/// The results are lent to `sink` in input order (an item's in the
 /// order `work` emitted them), each as soon as every result before it has
 /// been handed over: the results of a long item go out one by one while
 /// it is worked on, not once it is done. `sink` returns whether it wants
-/// more.
+/// more. A result lent goes back to the worker that made it, which drops
+/// one such result for each new one it gives (the last few are dropped on
+/// the calling thread): its memory is freed on the thread that allocated
+/// it, where the allocator's per-thread caches have it at hand for the
+/// next result. The results handed on and not yet dropped are, for each
+/// worker, at most twice as many as the results of the batches in flight.
 ///
 /// Once `stop` is set (by another thread, say on a signal), the results
 /// given before it whose turn has come are handed to `sink` and no others,
@@ -102,7 +107,7 @@ pub enum Ended {
 ///         }
 ///     },
 ///     |result| {
-///         out.push(result);
+///         out.push(*result);
 ///         out.len() < 6
 ///     },
 /// )
@@ -124,7 +129,7 @@ where
     U: Send,
     G: Fn(&T) -> usize + Send,
     W: Fn(T, &mut dyn FnMut(U) -> bool) + Sync,
-    S: FnMut(U) -> bool,
+    S: FnMut(&mut U) -> bool,
 {
     if sharing.threads <= 1 {
         Ok(on_this_thread(items, stop, work, sink))
@@ -138,7 +143,7 @@ fn on_this_thread<I, T, U, W, S>(items: I, stop: &AtomicBool, work: W, mut sink:
 where
     I: Iterator<Item = T>,
     W: Fn(T, &mut dyn FnMut(U) -> bool),
-    S: FnMut(U) -> bool,
+    S: FnMut(&mut U) -> bool,
 {
     let stopped = || stop.load(Ordering::SeqCst);
     let mut wants_more = true;
@@ -146,8 +151,8 @@ where
         if stopped() {
             return Ended::Stopped;
         }
-        work(item, &mut |result| {
-            wants_more = wants_more && !stopped() && sink(result);
+        work(item, &mut |mut result| {
+            wants_more = wants_more && !stopped() && sink(&mut result);
             wants_more
         });
         if !wants_more {
@@ -177,7 +182,7 @@ where
     U: Send,
     G: Fn(&T) -> usize + Send,
     W: Fn(T, &mut dyn FnMut(U) -> bool) + Sync,
-    S: FnMut(U) -> bool,
+    S: FnMut(&mut U) -> bool,
 {
     let Sharing {
         threads,
@@ -264,20 +269,22 @@ fn hand_over<U, S>(
     sink: &mut S,
 ) -> Result<Ended, Stop>
 where
-    S: FnMut(U) -> bool,
+    S: FnMut(&mut U) -> bool,
 {
-    let mut order = Order::default();
+    let mut order = Order::new(outboxes.len());
+    let mut given = Vec::new();
     loop {
         // Read first: a worker that has left has given everything.
         let finished = live.load(Ordering::SeqCst) == 0;
         let stopping = stop.load(Ordering::SeqCst);
         let mut taken = false;
-        for outbox in outboxes {
+        for (from, outbox) in outboxes.iter().enumerate() {
             // At a stop the outboxes close: what they hold is all that is
             // handed on.
-            for done in outbox.take(stopping) {
+            outbox.exchange(stopping, &mut given, &mut order.spent[from]);
+            for done in given.drain(..) {
                 taken = true;
-                if !order.hand_on(done, token_tx, sink)? {
+                if !order.hand_on(from, done, token_tx, sink)? {
                     return Ok(Ended::Stopped);
                 }
             }
@@ -309,38 +316,71 @@ enum Done<U> {
     Panic(Box<dyn std::any::Any + Send>),
 }
 
-/// What one worker has given and the calling thread has not yet taken;
-/// once closed, it takes nothing more.
-struct Outbox<U>(Mutex<(Vec<Done<U>>, bool)>);
+/// What passes between one worker and the calling thread.
+struct Shelf<U> {
+    /// What the worker gave and the calling thread has not yet taken.
+    given: Vec<Done<U>>,
+    /// Results the calling thread has handed on, for the worker to drop.
+    spent: Vec<U>,
+    /// Once closed, the shelf takes nothing more from the worker.
+    closed: bool,
+}
+
+/// One worker's [`Shelf`].
+struct Outbox<U>(Mutex<Shelf<U>>);
 
 impl<U> Default for Outbox<U> {
     fn default() -> Outbox<U> {
-        Outbox(Mutex::new((Vec::new(), false)))
+        Outbox(Mutex::new(Shelf {
+            given: Vec::new(),
+            spent: Vec::new(),
+            closed: false,
+        }))
     }
 }
 
 impl<U> Outbox<U> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, (Vec<Done<U>>, bool)> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Shelf<U>> {
         self.0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Puts `done` in; `false` if the outbox is closed.
-    fn put(&self, done: Done<U>) -> bool {
-        let mut outbox = self.lock();
-        if outbox.1 {
+    /// Puts `done` in and, when the worker's `spent` is empty, hands it
+    /// the results handed on since it last looked; `false` if the outbox
+    /// is closed.
+    fn put(&self, done: Done<U>, spent: &mut Vec<U>) -> bool {
+        let mut shelf = self.lock();
+        if shelf.closed {
             return false;
         }
-        outbox.0.push(done);
+        shelf.given.push(done);
+        if spent.is_empty() {
+            std::mem::swap(&mut shelf.spent, spent);
+        }
         true
     }
 
-    /// Takes what it holds, and closes it if `close`.
-    fn take(&self, close: bool) -> Vec<Done<U>> {
-        let mut outbox = self.lock();
-        outbox.1 |= close;
-        std::mem::take(&mut outbox.0)
+    /// Takes what the worker gave into `taken`, which must be empty (its
+    /// room goes to the outbox, so that neither side grows a list anew
+    /// for every batch), gives the worker the results of `spent` to drop,
+    /// and closes the outbox if `close`.
+    fn exchange(&self, close: bool, taken: &mut Vec<Done<U>>, spent: &mut Vec<U>) {
+        let mut shelf = self.lock();
+        shelf.closed |= close;
+        std::mem::swap(&mut shelf.given, taken);
+        if shelf.spent.is_empty() {
+            std::mem::swap(&mut shelf.spent, spent);
+        } else {
+            shelf.spent.append(spent);
+        }
+    }
+
+    /// Closes the outbox; what it holds is dropped.
+    fn close(&self) {
+        let mut shelf = self.lock();
+        shelf.closed = true;
+        shelf.given.clear();
     }
 }
 
@@ -350,104 +390,121 @@ struct Closing<'a, U>(&'a [Outbox<U>]);
 impl<U> Drop for Closing<'_, U> {
     fn drop(&mut self) {
         for outbox in self.0 {
-            outbox.take(true);
+            outbox.close();
         }
     }
 }
 
-/// What the calling thread may hand on, in order: a result, or the end of
-/// a batch.
-enum Handed<U> {
-    Result(U),
-    Ended,
+/// The results of a batch whose turn has not come yet.
+struct Waiting<U> {
+    /// The worker that works on it.
+    from: usize,
+    results: Vec<U>,
+    ended: bool,
 }
 
-/// The results of batches whose turn has not come yet, and the batch
-/// whose turn it is.
+/// The results of batches whose turn has not come yet, the batch whose
+/// turn it is, and the results handed on, to go back to their workers.
 struct Order<U> {
     next: u64,
-    waiting: BTreeMap<u64, (Vec<U>, bool)>,
-}
-
-impl<U> Default for Order<U> {
-    fn default() -> Order<U> {
-        Order {
-            next: 0,
-            waiting: BTreeMap::new(),
-        }
-    }
+    waiting: BTreeMap<u64, Waiting<U>>,
+    /// Emptied lists of results, kept for the next batches that wait.
+    spare: Vec<Vec<U>>,
+    /// For each worker, the results of its that were handed on.
+    spent: Vec<Vec<U>>,
 }
 
 impl<U> Order<U> {
-    /// Takes what a worker gave and hands on what its turn lets go: the
-    /// results to `sink`, a token through `token_tx` for each batch ended.
-    /// `Ok(false)` once `sink` wants no more; a panic of the work stops the
-    /// other threads, and goes on once they have.
+    /// The order of the results of `workers` workers, from the first
+    /// batch.
+    fn new(workers: usize) -> Order<U> {
+        Order {
+            next: 0,
+            waiting: BTreeMap::new(),
+            spare: Vec::new(),
+            spent: (0..workers).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    /// Takes what worker `from` gave and hands on what its turn lets go:
+    /// the results to `sink`, a token through `token_tx` for each batch
+    /// ended. `Ok(false)` once `sink` wants no more; a panic of the work
+    /// stops the other threads, and goes on once they have.
     fn hand_on<S>(
         &mut self,
+        from: usize,
         done: Done<U>,
         token_tx: &SyncSender<()>,
         sink: &mut S,
     ) -> Result<bool, Stop>
     where
-        S: FnMut(U) -> bool,
+        S: FnMut(&mut U) -> bool,
     {
-        let ready = match done {
+        match done {
             // A result in its turn, the most common by far, goes straight
             // to `sink`.
-            Done::Result(number, result) => match self.result(number, result) {
-                Some(result) => return Ok(sink(result)),
-                None => return Ok(true),
-            },
-            Done::End(number) => self.end(number),
-            Done::Panic(panic) => return Err(Stop::Panic(panic)),
-        };
-        for handed in ready {
-            match handed {
-                Handed::Result(result) => {
-                    if !sink(result) {
-                        return Ok(false);
-                    }
-                }
-                Handed::Ended => {
-                    let _ = token_tx.send(());
+            Done::Result(number, result) if number == self.next => {
+                Ok(self.sink_one(from, result, sink))
+            }
+            Done::Result(number, result) => {
+                self.waiting(from, number).results.push(result);
+                Ok(true)
+            }
+            Done::End(number) if number == self.next => Ok(self.end(token_tx, sink)),
+            Done::End(number) => {
+                self.waiting(from, number).ended = true;
+                Ok(true)
+            }
+            Done::Panic(panic) => Err(Stop::Panic(panic)),
+        }
+    }
+
+    /// What is kept of batch `number`, which worker `from` works on.
+    fn waiting(&mut self, from: usize, number: u64) -> &mut Waiting<U> {
+        let spare = &mut self.spare;
+        self.waiting.entry(number).or_insert_with(|| Waiting {
+            from,
+            results: spare.pop().unwrap_or_default(),
+            ended: false,
+        })
+    }
+
+    /// Lends `result`, made by worker `from`, to `sink`, then keeps it to
+    /// go back to that worker; whether `sink` wants more.
+    fn sink_one<S>(&mut self, from: usize, mut result: U, sink: &mut S) -> bool
+    where
+        S: FnMut(&mut U) -> bool,
+    {
+        let more = sink(&mut result);
+        self.spent[from].push(result);
+        more
+    }
+
+    /// The end of the batch whose turn it is: its token goes back and the
+    /// turn passes to the next ones, whose results kept so far are handed
+    /// on (with a token for each that has ended too). `false` once `sink`
+    /// wants no more.
+    fn end<S>(&mut self, token_tx: &SyncSender<()>, sink: &mut S) -> bool
+    where
+        S: FnMut(&mut U) -> bool,
+    {
+        let _ = token_tx.send(());
+        self.next += 1;
+        while let Some(mut waiting) = self.waiting.remove(&self.next) {
+            for result in waiting.results.drain(..) {
+                if !self.sink_one(waiting.from, result, sink) {
+                    return false;
                 }
             }
-        }
-        Ok(true)
-    }
-
-    /// A result of batch `number`: given back to be handed on at once in
-    /// its turn, else kept.
-    fn result(&mut self, number: u64, result: U) -> Option<U> {
-        if number == self.next {
-            Some(result)
-        } else {
-            self.waiting.entry(number).or_default().0.push(result);
-            None
-        }
-    }
-
-    /// The end of batch `number`: when it is the batch whose turn it is,
-    /// the turn passes to the next ones, whose results kept so far are
-    /// handed on.
-    fn end(&mut self, number: u64) -> Vec<Handed<U>> {
-        if number != self.next {
-            self.waiting.entry(number).or_default().1 = true;
-            return Vec::new();
-        }
-        let mut ready = vec![Handed::Ended];
-        self.next += 1;
-        while let Some((results, ended)) = self.waiting.remove(&self.next) {
-            ready.extend(results.into_iter().map(Handed::Result));
-            if !ended {
+            self.spare.push(waiting.results);
+            if !waiting.ended {
                 // Its turn has come: the rest of its results go on at once.
                 break;
             }
-            ready.push(Handed::Ended);
+            let _ = token_tx.send(());
             self.next += 1;
         }
-        ready
+        true
     }
 }
 
@@ -517,6 +574,8 @@ fn worker<T, U, W>(
     W: Fn(T, &mut dyn FnMut(U) -> bool),
 {
     let stopped = || stop.load(Ordering::SeqCst);
+    // Results handed on by the calling thread, to drop.
+    let mut spent = Vec::new();
     loop {
         let job = match work_rx.lock() {
             Ok(receiver) => receiver.recv(),
@@ -530,16 +589,20 @@ fn worker<T, U, W>(
                     break;
                 }
                 work(item, &mut |result| {
-                    open = open && !stopped() && outbox.put(Done::Result(number, result));
+                    open =
+                        open && !stopped() && outbox.put(Done::Result(number, result), &mut spent);
+                    // For each result made, one handed on is dropped here,
+                    // on the thread that made it.
+                    drop(spent.pop());
                     open
                 });
             }
         }));
         if let Err(panic) = worked {
-            outbox.put(Done::Panic(panic));
+            outbox.put(Done::Panic(panic), &mut spent);
             return;
         }
-        if !open || stopped() || !outbox.put(Done::End(number)) {
+        if !open || stopped() || !outbox.put(Done::End(number), &mut spent) {
             return;
         }
         caller.unpark();
@@ -556,7 +619,7 @@ mod tests {
         threads: usize,
         batch: usize,
         work: impl Fn(T) -> U + Sync,
-        sink: impl FnMut(U),
+        sink: impl FnMut(&mut U),
     ) -> Result<(), ParallelError>
     where
         T: Send,
@@ -573,7 +636,7 @@ mod tests {
         max_weight: usize,
         weigh: impl Fn(&T) -> usize + Send,
         work: impl Fn(T) -> U + Sync,
-        mut sink: impl FnMut(U),
+        mut sink: impl FnMut(&mut U),
     ) -> Result<(), ParallelError>
     where
         T: Send,
@@ -615,7 +678,7 @@ mod tests {
                 String::len,
                 |text| text.len(),
                 |n| {
-                    lengths.push(n);
+                    lengths.push(*n);
                 },
             )
             .unwrap();
@@ -634,7 +697,7 @@ mod tests {
                     threads,
                     batch,
                     |n| format!("<{n}>"),
-                    |s| out.push(s),
+                    |s| out.push(std::mem::take(s)),
                 )
                 .unwrap();
                 assert_eq!(out, expected, "{threads} threads, batches of {batch}");
@@ -667,7 +730,7 @@ mod tests {
             |n| {
                 sunk += 1;
                 most = most.max(read.load(Ordering::SeqCst) - sunk);
-                out.push(n);
+                out.push(*n);
             },
         )
         .unwrap();
@@ -676,6 +739,55 @@ mod tests {
         let bound = (2 * threads + 2 + 1) * batch;
         assert!(most <= bound, "{most} items in flight, bound {bound}");
         println!("at most {most} items in flight (bound {bound})");
+    }
+
+    #[test]
+    fn results_handed_on_are_dropped_on_the_thread_that_made_them() {
+        use std::thread::ThreadId;
+        /// Counts, as it is dropped, whether the thread that made it
+        /// drops it.
+        struct Made<'a> {
+            by: ThreadId,
+            at_home: &'a AtomicUsize,
+            away: &'a AtomicUsize,
+        }
+        impl Drop for Made<'_> {
+            fn drop(&mut self) {
+                let dropped_by = std::thread::current().id();
+                let count = if dropped_by == self.by {
+                    self.at_home
+                } else {
+                    self.away
+                };
+                count.fetch_add(1, Ordering::SeqCst);
+            }
+        }
+        let (items, batch) = (5_000, 10);
+        for threads in [1, 2, 3] {
+            let (at_home, away) = (AtomicUsize::new(0), AtomicUsize::new(0));
+            let made = |_| Made {
+                by: std::thread::current().id(),
+                at_home: &at_home,
+                away: &away,
+            };
+            let mut sunk = 0;
+            in_order(0..items, threads, batch, made, |_| sunk += 1).unwrap();
+            let (at_home, away) = (at_home.into_inner(), away.into_inner());
+            assert_eq!((sunk, at_home + away), (items, items), "{threads} threads");
+            // Only the results a worker has not yet dropped when it leaves
+            // are dropped elsewhere: for each worker, at most twice the
+            // results of the batches in flight.
+            let bound = if threads > 1 {
+                threads * 2 * (2 * threads + 2) * batch
+            } else {
+                0
+            };
+            assert!(
+                away <= bound,
+                "{threads} threads: {away} dropped away, bound {bound}"
+            );
+            println!("{threads} threads: {away} of {items} results dropped away from home");
+        }
     }
 
     #[test]
@@ -704,7 +816,7 @@ mod tests {
                         }
                     },
                     |pair| {
-                        out.push(pair);
+                        out.push(*pair);
                         true
                     },
                 )
@@ -748,10 +860,10 @@ mod tests {
                     emit(n * 2 + 1);
                 },
                 |result| {
-                    if result == 0 {
+                    if *result == 0 {
                         seen_tx.send(()).unwrap();
                     }
-                    out.push(result);
+                    out.push(*result);
                     true
                 },
             )
@@ -783,7 +895,7 @@ mod tests {
                     emit(n);
                 },
                 |n| {
-                    out.push(n);
+                    out.push(*n);
                     if out.len() == 1_000 {
                         stop.store(true, Ordering::SeqCst);
                     }
@@ -822,8 +934,8 @@ mod tests {
                 emit(n);
             },
             |n| {
-                out.push(n);
-                n < 99
+                out.push(*n);
+                *n < 99
             },
         )
         .unwrap();
@@ -839,7 +951,7 @@ mod tests {
             2,
             16,
             |n| assert_ne!(n, 1234, "item 1234"),
-            |()| {},
+            |_| {},
         );
     }
 }

@@ -92,11 +92,26 @@ pub(crate) struct Scanner<R> {
 impl<R: Read> Scanner<R> {
     /// Cuts `source`, whose first line is line `line` of the whole text.
     pub(crate) fn starting_at(source: R, limits: Limits, line: u64) -> Scanner<R> {
+        Scanner::reading_into(vec![0; BLOCK], 0, source, limits, line)
+    }
+
+    /// Cuts `text`, then what `source` gives, the first line of `text`
+    /// being line `line` of the whole text. `text` becomes the buffer
+    /// the source is read into (grown if need be), so a text already in
+    /// memory is scanned where it is.
+    pub(crate) fn holding(text: Vec<u8>, source: R, limits: Limits, line: u64) -> Scanner<R> {
+        let end = text.len();
+        Scanner::reading_into(text, end, source, limits, line)
+    }
+
+    /// A scanner whose buffer `buf` holds `end` bytes of the text yet to
+    /// scan, then reads on from `source`.
+    fn reading_into(buf: Vec<u8>, end: usize, source: R, limits: Limits, line: u64) -> Scanner<R> {
         Scanner {
             source,
-            buf: vec![0; BLOCK],
+            buf,
+            end,
             pos: 0,
-            end: 0,
             kept: 0,
             eof: false,
             error: None,
@@ -190,6 +205,11 @@ impl<R: Read> Scanner<R> {
                 self.end -= self.pos;
                 self.pos = 0;
                 self.kept = 0;
+            }
+            if self.end == self.buf.len() {
+                // A text handed over whole (see `holding`) filled the
+                // buffer: room to read on.
+                self.buf.resize(self.end + BLOCK, 0);
             }
             match self.source.read(&mut self.buf[self.end..]) {
                 Ok(0) => self.eof = true,

@@ -30,8 +30,19 @@ impl<R: Read> Units<R> {
     /// The games of `source`, whose first line is line `line` of the whole
     /// text; numbered from 1 all the same.
     pub(crate) fn starting_at(source: R, limits: Limits, line: u64) -> Units<R> {
+        Units::of(Scanner::starting_at(source, limits, line), limits)
+    }
+
+    /// The games of `text` followed by what `source` gives, whose first
+    /// line is line `line` of the whole text; `text` is scanned where it
+    /// is (see [`Scanner::holding`]).
+    pub(crate) fn holding(text: Vec<u8>, source: R, limits: Limits, line: u64) -> Units<R> {
+        Units::of(Scanner::holding(text, source, limits, line), limits)
+    }
+
+    fn of(scanner: Scanner<R>, limits: Limits) -> Units<R> {
         Units {
-            scanner: Scanner::starting_at(source, limits, line),
+            scanner,
             limits,
             ahead: None,
             queue: VecDeque::new(),

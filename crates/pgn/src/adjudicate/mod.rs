@@ -708,30 +708,36 @@ where
             Item::Unit(unit) => unit.as_ref().map_or(0, Unit::weight),
         },
         stop,
-        // Each game's report goes out as soon as it is judged.
+        // Each game's report goes out as soon as it is judged. The sink
+        // is lent each report (which then goes back to be freed on the
+        // worker that made it) and takes the source's failure, if any.
         |item, emit| match item {
             Item::Piece(piece) => {
                 for unit in piece.units(limits) {
-                    if !emit(judge(source_name, options, unit)) {
+                    if !emit(judge(source_name, options, unit).map_err(Some)) {
                         return;
                     }
                 }
             }
             Item::Unit(unit) => {
-                emit(judge(source_name, options, unit));
+                emit(judge(source_name, options, unit).map_err(Some));
             }
         },
         |judged| {
             match judged {
-                Ok((mut game, line)) => {
+                Ok((game, line)) => {
                     let in_piece = game.game;
                     game.game = numbering.next_game();
-                    let line = line.map(|json| renumbered(json, &source, &game, in_piece));
-                    reporting.report(&game, line.as_deref());
+                    if let Some(json) = line.take() {
+                        *line = Some(renumbered(json, &source, game, in_piece));
+                    }
+                    reporting.report(game, line.as_deref());
                 }
-                Err(mut error) => {
-                    error.after_game = numbering.read();
-                    reporting.failure = Some(error);
+                Err(failure) => {
+                    if let Some(mut error) = failure.take() {
+                        error.after_game = numbering.read();
+                        reporting.failure = Some(error);
+                    }
                 }
             }
             true
