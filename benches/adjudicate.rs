@@ -158,6 +158,18 @@ fn adjudicated(name: &str, text: &[u8], threads: usize) -> u64 {
     games
 }
 
+/// Adjudicates each half of `text` on one thread of its own, the two at
+/// once, with no sharing out: what adjudicate's own work gives on two
+/// threads, the most any sharing out of one stream could reach. The
+/// games read.
+fn adjudicated_halves(name: &str, text: &[u8]) -> u64 {
+    let (first, second) = halves(text);
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| adjudicated(name, second, 1));
+        adjudicated(name, first, 1) + other.join().expect("the other half")
+    })
+}
+
 /// How many rounds of the contenders are run.
 const ROUNDS: usize = 7;
 
@@ -166,7 +178,7 @@ type Run = fn(&str, &[u8]) -> u64;
 
 /// The contenders, in the order [`timings`] runs them: the word that
 /// `--contender` names each by, what it is, and its run.
-const CONTENDERS: [(&str, &str, Run); 5] = [
+const CONTENDERS: [(&str, &str, Run); 6] = [
     (
         "bare",
         "bare pgn-reader + shakmaty replay, 1 thread",
@@ -188,10 +200,19 @@ const CONTENDERS: [(&str, &str, Run); 5] = [
         "bare replay + incremental Zobrist, 1 thread",
         |_, text| bare_read(text, true).0,
     ),
+    (
+        "adjudicate-halves",
+        "adjudicate, 1 thread on each half",
+        |name, text| adjudicated_halves(name, text),
+    ),
 ];
 
+/// One round's times, in the order of [`CONTENDERS`].
+type Round = [Duration; CONTENDERS.len()];
+
 /// `count` rounds of the contenders timed in turn: bare on 1 thread, bare
-/// on 2, adjudicate on 1, adjudicate on 2, bare with a Zobrist hash on 1.
+/// on 2, adjudicate on 1, adjudicate on 2, bare with a Zobrist hash on 1,
+/// adjudicate on each half.
 /// `run` runs one (given its place in [`CONTENDERS`]) and tells the games
 /// it read and the time it took; every run must read `games` games.
 /// Returns each round's times.
@@ -199,10 +220,10 @@ fn rounds_of(
     count: usize,
     games: u64,
     mut run: impl FnMut(usize) -> Result<(u64, Duration), String>,
-) -> Result<Vec<[Duration; 5]>, String> {
+) -> Result<Vec<Round>, String> {
     let mut rounds = Vec::new();
     for _ in 0..count {
-        let mut round = [Duration::ZERO; 5];
+        let mut round = [Duration::ZERO; CONTENDERS.len()];
         for (at, slot) in round.iter_mut().enumerate() {
             let (read, took) = run(at)?;
             if read != games {
@@ -218,7 +239,7 @@ fn rounds_of(
 
 /// The contenders timed in turn in this process, [`ROUNDS`] rounds.
 /// Returns the games and each round's times.
-fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
+fn timings(name: &str, text: &[u8]) -> (u64, Vec<Round>) {
     let (games, _) = bare(text);
     let rounds = rounds_of(ROUNDS, games, |at| {
         let started = Instant::now();
@@ -233,7 +254,7 @@ fn timings(name: &str, text: &[u8]) -> (u64, Vec<[Duration; 5]>) {
 /// each run a process of its own: this binary run with `--contender WORD
 /// FILE`, timed by itself once the file is read and decompressed. Every
 /// run must read `games` games.
-fn in_processes(file: &Path, games: u64, count: usize) -> Result<Vec<[Duration; 5]>, String> {
+fn in_processes(file: &Path, games: u64, count: usize) -> Result<Vec<Round>, String> {
     let bench = std::env::current_exe().map_err(|error| format!("no bench binary: {error}"))?;
     rounds_of(count, games, |at| {
         let (word, what, _) = CONTENDERS[at];
@@ -270,7 +291,7 @@ fn games_and_seconds(said: &str) -> Option<(u64, f64)> {
 
 /// The fastest run of the contender at `at` of [`CONTENDERS`] over the
 /// rounds.
-fn best_run(rounds: &[[Duration; 5]], at: usize) -> Duration {
+fn best_run(rounds: &[Round], at: usize) -> Duration {
     rounds
         .iter()
         .map(|round| round[at])
@@ -317,7 +338,7 @@ fn smoke() {
     for (_, what, run) in CONTENDERS {
         assert_eq!(run("generated.pgn", &text), 300, "{what}");
     }
-    let words = "bare, bare-halves, adjudicate, adjudicate-2, bare-zobrist";
+    let words = "bare, bare-halves, adjudicate, adjudicate-2, bare-zobrist, adjudicate-halves";
     let args = |words: &[&str]| {
         words
             .iter()
@@ -424,7 +445,7 @@ fn main() {
 /// time, so each round gives its own ratios to its bare run, and the
 /// median round's ratio is shown (with the fastest run of each contender
 /// for scale).
-fn table(games: u64, rounds: &[[Duration; 5]]) {
+fn table(games: u64, rounds: &[Round]) {
     println!(
         "ratio: median over the rounds of the round's ratio to its bare 1-thread replay (vs hash: to its replay with Zobrist)"
     );
@@ -491,15 +512,20 @@ fn one_contender(args: &[String]) -> Result<(), String> {
 /// What two threads give adjudicate: its best run on two threads to the
 /// best run of the bare replay on the text's halves (the ceiling); then,
 /// each round on its own runs, its speed on two threads to the
-/// ceiling's, and its speed-up from one thread to two to the bare
-/// replay's (what the coordination of the threads costs, whatever one
-/// thread costs): the median round's, and the range.
-fn two_threads(rounds: &[[Duration; 5]]) {
-    let speed = |round: &[Duration; 5], at: usize| 1.0 / round[at].as_secs_f64();
-    let to_ceiling: Vec<f64> = rounds
-        .iter()
-        .map(|round| speed(round, 3) / speed(round, 1))
-        .collect();
+/// ceiling's, its speed-up from one thread to two to the bare replay's
+/// (what the coordination of the threads costs, whatever one thread
+/// costs), adjudicate on each half to the ceiling (how its own work
+/// scales, with nothing shared out) and its speed on two threads to that
+/// (what sharing one stream out costs): the median round's, and the
+/// range.
+fn two_threads(rounds: &[Round]) {
+    let speed = |round: &Round, at: usize| 1.0 / round[at].as_secs_f64();
+    let ratios = |of: usize, to: usize| -> Vec<f64> {
+        rounds
+            .iter()
+            .map(|round| speed(round, of) / speed(round, to))
+            .collect()
+    };
     let speed_up: Vec<f64> = rounds
         .iter()
         .map(|round| (speed(round, 3) / speed(round, 2)) / (speed(round, 1) / speed(round, 0)))
@@ -512,9 +538,17 @@ fn two_threads(rounds: &[[Duration; 5]]) {
     for (what, values) in [
         (
             "adjudicate, 2 threads, to the two-halves ceiling",
-            to_ceiling,
+            ratios(3, 1),
         ),
         ("its speed-up on 2 threads, to the bare replay's", speed_up),
+        (
+            "adjudicate on each half, to the two-halves ceiling",
+            ratios(5, 1),
+        ),
+        (
+            "adjudicate, 2 threads, to adjudicate on each half",
+            ratios(3, 5),
+        ),
     ] {
         let (low, high) = spread(&values);
         println!(
