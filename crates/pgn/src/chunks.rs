@@ -163,11 +163,11 @@ impl<R: Read> Chunks<R> {
             let room = (pending.len() + self.piece_size).min(self.max_pending) - pending.len();
             let mut ended = false;
             let mut failure = None;
-            // Read straight into the room past the text held (a source
-            // that can fill memory it has not seen written, as a file or
-            // a slice can, spares it being zeroed first), until the room
-            // is full or the source ends or fails; what came before a
-            // failure is kept.
+            // Read into the room past the text held until it is full or
+            // the source ends or fails, keeping what came before a
+            // failure (`read_to_end` lets a source that fills a buffer
+            // it has not seen written, as files and slices do, skip
+            // zeroing the room first).
             match source.by_ref().take(room as u64).read_to_end(pending) {
                 Ok(read) if read < room => ended = true,
                 Ok(_) => {}

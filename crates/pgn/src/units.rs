@@ -40,6 +40,7 @@ impl<R: Read> Units<R> {
         Units::of(Scanner::holding(text, source, limits, line), limits)
     }
 
+    /// The games `scanner` cuts.
     fn of(scanner: Scanner<R>, limits: Limits) -> Units<R> {
         Units {
             scanner,

@@ -371,7 +371,8 @@ fn read<I, T, G>(
 
 /// Works on batches until there are no more, `stop` is set or the
 /// outbox is closed, putting each result in the outbox as it comes and
-/// then the batch's end, upon which it wakes `caller`.
+/// then the batch's end, upon which it wakes `caller`; for each result it
+/// puts, it drops one that the calling thread has handed back.
 fn worker<T, U, W>(
     work_rx: &Mutex<Receiver<Batch<T>>>,
     work: &W,
