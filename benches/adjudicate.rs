@@ -137,12 +137,17 @@ fn halves(text: &[u8]) -> (&[u8], &[u8]) {
 /// the text: what two threads give on this machine with no
 /// coordination at all, the ceiling for any two-thread program.
 fn bare_two_threads(text: &[u8]) -> (u64, u64) {
+    let ((games, plies), (more_games, more_plies)) = on_halves(text, bare);
+    (games + more_games, plies + more_plies)
+}
+
+/// `run` on each half of `text` (see [`halves`]), the two at once, each on
+/// a thread of its own: what it gave on the first half, then the second.
+fn on_halves<R: Send>(text: &[u8], run: impl Fn(&[u8]) -> R + Sync) -> (R, R) {
     let (first, second) = halves(text);
     std::thread::scope(|scope| {
-        let other = scope.spawn(|| bare(second));
-        let (games, plies) = bare(first);
-        let (more_games, more_plies) = other.join().expect("the other half");
-        (games + more_games, plies + more_plies)
+        let other = scope.spawn(|| run(second));
+        (run(first), other.join().expect("the other half"))
     })
 }
 
@@ -163,11 +168,8 @@ fn adjudicated(name: &str, text: &[u8], threads: usize) -> u64 {
 /// threads, the most any sharing out of one stream could reach. The
 /// games read.
 fn adjudicated_halves(name: &str, text: &[u8]) -> u64 {
-    let (first, second) = halves(text);
-    std::thread::scope(|scope| {
-        let other = scope.spawn(|| adjudicated(name, second, 1));
-        adjudicated(name, first, 1) + other.join().expect("the other half")
-    })
+    let (games, more_games) = on_halves(text, |half| adjudicated(name, half, 1));
+    games + more_games
 }
 
 /// How many rounds of the contenders are run.

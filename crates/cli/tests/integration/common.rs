@@ -2,7 +2,7 @@
 //! it printed.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `drawrules` with `args` and waits for it.
 pub fn drawrules(args: &[&str]) -> Output {
@@ -12,10 +12,11 @@ pub fn drawrules(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// Runs `drawrules` with `args` and `input` on standard input, and waits
-/// for it. A command that stops at its arguments reads nothing: a broken
-/// pipe while writing is its answer, not a failure.
-pub fn drawrules_fed(args: &[&str], input: &[u8]) -> Output {
+/// Starts `drawrules` with `args`, `input` written to its standard input
+/// (then closed), its standard output and error piped. A command that
+/// stops at its arguments reads nothing: a broken pipe while writing is
+/// its answer, not a failure.
+pub fn drawrules_started(args: &[&str], input: &[u8]) -> Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
         .args(args)
         .stdin(Stdio::piped())
@@ -24,7 +25,15 @@ pub fn drawrules_fed(args: &[&str], input: &[u8]) -> Output {
         .spawn()
         .expect("the binary runs");
     let _ = child.stdin.take().expect("stdin").write_all(input);
-    child.wait_with_output().expect("the binary ends")
+    child
+}
+
+/// Runs `drawrules` with `args` and `input` on standard input, and waits
+/// for it (see [`drawrules_started`]).
+pub fn drawrules_fed(args: &[&str], input: &[u8]) -> Output {
+    drawrules_started(args, input)
+        .wait_with_output()
+        .expect("the binary ends")
 }
 
 /// Sends signal `number` to process `pid`.

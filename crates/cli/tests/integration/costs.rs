@@ -2,18 +2,21 @@
 //! positions we know (`tests/data/costly-positions.txt`): the peak memory
 //! of `drawrules dead -` (one search at a time) and of `drawrules
 //! adjudicate --exact-dead-position --threads 2` (one search per thread)
-//! stay under the bounds the manual of adjudicate states (`book/src/commands/adjudicate.md`), and the verdicts are the ones
+//! stay under the bounds the manual of adjudicate states
+//! (`book/src/commands/adjudicate.md`), and the verdicts are the ones
 //! pinned here.
 //!
 //! The peak is the largest resident set of each command's own process,
 //! as `wait4` gives it when the command ends.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-/// The most one search may hold, as the manual of adjudicate documents it, with the
-/// process around it (the binary, standard output's buffers).
+use crate::common::drawrules_started;
+
+/// The most one search may hold, as the manual of adjudicate documents
+/// it, with the process around it (the binary, standard output's
+/// buffers).
 const ONE_SEARCH: u64 = 80 << 20;
 
 /// The costly positions, one `FEN side` a line, comments left out.
@@ -36,18 +39,7 @@ fn costly() -> Vec<String> {
     reason = "the child is reaped by wait4 in `waited`, which std cannot see"
 )]
 fn run(args: &[&str], input: &str) -> (Option<i32>, String, u64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_drawrules"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes());
+    let mut child = drawrules_started(args, input.as_bytes());
     let mut stderr = child.stderr.take().expect("stderr");
     let errors = std::thread::spawn(move || {
         let mut text = String::new();
