@@ -167,7 +167,10 @@ impl<R: Read> Chunks<R> {
             // the source ends or fails, keeping what came before a
             // failure (`read_to_end` lets a source that fills a buffer
             // it has not seen written, as files and slices do, skip
-            // zeroing the room first).
+            // zeroing the room first). The room is made at once: grown
+            // by the read, the text held (after a cut, only the start of
+            // the next piece) would be moved again at every doubling.
+            pending.reserve(room);
             match source.by_ref().take(room as u64).read_to_end(pending) {
                 Ok(read) if read < room => ended = true,
                 Ok(_) => {}

@@ -74,7 +74,9 @@ pub enum Ended {
 /// one such result for each new one it gives (the last few are dropped on
 /// the calling thread): its memory is freed on the thread that allocated
 /// it, where the allocator's per-thread caches have it at hand for the
-/// next result. The results handed on and not yet dropped are, for each
+/// next result. Each result is carried in a box that goes back and forth
+/// with it, so that a large result is never copied on its way and no box
+/// is allocated once the first have come back. The results handed on and not yet dropped are, for each
 /// worker, at most twice as many as the results of the batches in flight.
 ///
 /// Once `stop` is set (by another thread, say on a signal), the results
@@ -372,7 +374,8 @@ fn read<I, T, G>(
 /// Works on batches until there are no more, `stop` is set or the
 /// outbox is closed, putting each result in the outbox as it comes and
 /// then the batch's end, upon which it wakes `caller`; for each result it
-/// puts, it drops one that the calling thread has handed back.
+/// puts, it drops one that the calling thread has handed back and puts
+/// the new one in its box.
 fn worker<T, U, W>(
     work_rx: &Mutex<Receiver<Batch<T>>>,
     work: &W,
@@ -384,7 +387,7 @@ fn worker<T, U, W>(
 {
     let stopped = || stop.load(Ordering::SeqCst);
     // Results handed on by the calling thread, to drop.
-    let mut spent = Vec::new();
+    let mut spent: Vec<Box<U>> = Vec::new();
     loop {
         let job = match work_rx.lock() {
             Ok(receiver) => receiver.recv(),
@@ -398,11 +401,18 @@ fn worker<T, U, W>(
                     break;
                 }
                 work(item, &mut |result| {
-                    open =
-                        open && !stopped() && outbox.put(Done::Result(number, result), &mut spent);
                     // For each result made, one handed on is dropped here,
-                    // on the thread that made it.
-                    drop(spent.pop());
+                    // on the thread that made it, and its box carries the
+                    // new one (a box is made only while none came back).
+                    let boxed = match spent.pop() {
+                        Some(mut boxed) => {
+                            *boxed = result;
+                            boxed
+                        }
+                        None => Box::new(result),
+                    };
+                    open =
+                        open && !stopped() && outbox.put(Done::Result(number, boxed), &mut spent);
                     open
                 });
             }

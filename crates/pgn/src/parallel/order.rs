@@ -11,7 +11,7 @@ use super::outbox::{Done, Panic};
 struct Waiting<U> {
     /// The worker that works on it.
     from: usize,
-    results: Vec<U>,
+    results: Vec<Box<U>>,
     ended: bool,
 }
 
@@ -21,9 +21,9 @@ pub(super) struct Order<U> {
     next: u64,
     waiting: BTreeMap<u64, Waiting<U>>,
     /// Emptied lists of results, kept for the next batches that wait.
-    spare: Vec<Vec<U>>,
+    spare: Vec<Vec<Box<U>>>,
     /// For each worker, the results of its that were handed on.
-    pub(super) spent: Vec<Vec<U>>,
+    pub(super) spent: Vec<Vec<Box<U>>>,
 }
 
 impl<U> Order<U> {
@@ -84,7 +84,7 @@ impl<U> Order<U> {
 
     /// Lends `result`, made by worker `from`, to `sink`, then keeps it to
     /// go back to that worker; whether `sink` wants more.
-    fn sink_one<S>(&mut self, from: usize, mut result: U, sink: &mut S) -> bool
+    fn sink_one<S>(&mut self, from: usize, mut result: Box<U>, sink: &mut S) -> bool
     where
         S: FnMut(&mut U) -> bool,
     {

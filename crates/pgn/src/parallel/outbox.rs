@@ -1,13 +1,18 @@
 //! What passes between each worker and the calling thread: the results
 //! and ends of batches one way, the results handed on the other way, for
 //! the worker to drop.
+//!
+//! A result travels in a box of its own, which goes back to its worker
+//! with it: the worker drops the old result in place and puts its next
+//! one in the same box, so that however large a result is, passing it on
+//! moves a pointer, and no box is allocated once a worker has boxes back.
 
 use std::sync::Mutex;
 
 /// What a worker gives: a result of a batch, the end of a batch, or the
 /// panic of the work.
 pub(super) enum Done<U> {
-    Result(u64, U),
+    Result(u64, Box<U>),
     End(u64),
     Panic(Panic),
 }
@@ -20,7 +25,7 @@ struct Shelf<U> {
     /// What the worker gave and the calling thread has not yet taken.
     given: Vec<Done<U>>,
     /// Results the calling thread has handed on, for the worker to drop.
-    spent: Vec<U>,
+    spent: Vec<Box<U>>,
     /// Once closed, the shelf takes nothing more from the worker.
     closed: bool,
 }
@@ -48,7 +53,7 @@ impl<U> Outbox<U> {
     /// Puts `done` in and, when the worker's `spent` is empty, hands it
     /// the results handed on since it last looked; `false` if the outbox
     /// is closed.
-    pub(super) fn put(&self, done: Done<U>, spent: &mut Vec<U>) -> bool {
+    pub(super) fn put(&self, done: Done<U>, spent: &mut Vec<Box<U>>) -> bool {
         let mut shelf = self.lock();
         if shelf.closed {
             return false;
@@ -64,7 +69,7 @@ impl<U> Outbox<U> {
     /// room goes to the outbox, so that neither side grows a list anew
     /// for every batch), gives the worker the results of `spent` to drop,
     /// and closes the outbox if `close`.
-    pub(super) fn exchange(&self, close: bool, taken: &mut Vec<Done<U>>, spent: &mut Vec<U>) {
+    pub(super) fn exchange(&self, close: bool, taken: &mut Vec<Done<U>>, spent: &mut Vec<Box<U>>) {
         let mut shelf = self.lock();
         shelf.closed |= close;
         std::mem::swap(&mut shelf.given, taken);
