@@ -76,8 +76,9 @@ pub enum Ended {
 /// it, where the allocator's per-thread caches have it at hand for the
 /// next result. Each result is carried in a box that goes back and forth
 /// with it, so that a large result is never copied on its way and no box
-/// is allocated once the first have come back. The results handed on and not yet dropped are, for each
-/// worker, at most twice as many as the results of the batches in flight.
+/// is allocated once the first have come back. The results handed on and
+/// not yet dropped are, for each worker, at most twice as many as the
+/// results of the batches in flight.
 ///
 /// Once `stop` is set (by another thread, say on a signal), the results
 /// given before it whose turn has come are handed to `sink` and no others,
@@ -386,7 +387,8 @@ fn worker<T, U, W>(
     W: Fn(T, &mut dyn FnMut(U) -> bool),
 {
     let stopped = || stop.load(Ordering::SeqCst);
-    // Results handed on by the calling thread, to drop.
+    // Results handed on by the calling thread, to drop, their boxes to
+    // carry the next results.
     let mut spent: Vec<Box<U>> = Vec::new();
     loop {
         let job = match work_rx.lock() {
