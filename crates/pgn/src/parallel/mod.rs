@@ -389,7 +389,7 @@ fn worker<T, U, W>(
     let stopped = || stop.load(Ordering::SeqCst);
     // Results handed on by the calling thread, to drop, their boxes to
     // carry the next results.
-    let mut spent: Vec<Box<U>> = Vec::new();
+    let mut spent = Vec::new();
     loop {
         let job = match work_rx.lock() {
             Ok(receiver) => receiver.recv(),
@@ -405,16 +405,9 @@ fn worker<T, U, W>(
                 work(item, &mut |result| {
                     // For each result made, one handed on is dropped here,
                     // on the thread that made it, and its box carries the
-                    // new one (a box is made only while none came back).
-                    let boxed = match spent.pop() {
-                        Some(mut boxed) => {
-                            *boxed = result;
-                            boxed
-                        }
-                        None => Box::new(result),
-                    };
-                    open =
-                        open && !stopped() && outbox.put(Done::Result(number, boxed), &mut spent);
+                    // new one.
+                    let done = Done::result(number, result, &mut spent);
+                    open = open && !stopped() && outbox.put(done, &mut spent);
                     open
                 });
             }

@@ -17,6 +17,22 @@ pub(super) enum Done<U> {
     Panic(Panic),
 }
 
+impl<U> Done<U> {
+    /// `result`, of batch `number`, in the box of a result handed back
+    /// from `spent` (that result is dropped in place, on the thread that
+    /// asks, which made it), or in a new box while none has come back.
+    pub(super) fn result(number: u64, result: U, spent: &mut Vec<Box<U>>) -> Done<U> {
+        let boxed = match spent.pop() {
+            Some(mut boxed) => {
+                *boxed = result;
+                boxed
+            }
+            None => Box::new(result),
+        };
+        Done::Result(number, boxed)
+    }
+}
+
 /// What a panic of the work left: it goes on in the calling thread.
 pub(super) type Panic = Box<dyn std::any::Any + Send>;
 

@@ -178,6 +178,29 @@ fn results_handed_on_are_dropped_on_the_thread_that_made_them() {
 }
 
 #[test]
+fn a_result_goes_in_the_box_of_one_handed_back() {
+    use std::rc::Rc;
+    let old = Rc::new("old");
+    let mut spent = vec![Box::new(Rc::clone(&old))];
+    let home: *const Rc<&str> = &*spent[0];
+    let Done::Result(7, boxed) = Done::result(7, Rc::new("new"), &mut spent) else {
+        panic!("not the result of batch 7");
+    };
+    // The same box, the old result dropped in it, none left to reuse.
+    let reused: *const Rc<&str> = &*boxed;
+    assert_eq!(reused, home);
+    assert_eq!(
+        (**boxed, Rc::strong_count(&old), spent.len()),
+        ("new", 1, 0)
+    );
+    // With none handed back, a new box.
+    let Done::Result(8, fresh) = Done::result(8, Rc::new("next"), &mut spent) else {
+        panic!("not the result of batch 8");
+    };
+    assert_eq!(**fresh, "next");
+}
+
+#[test]
 fn several_results_per_item_keep_their_order() {
     // Item n gives n % 5 results.
     let expected: Vec<(u32, u32)> = (0..500u32)
