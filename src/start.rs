@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use shakmaty::fen::{Fen, ParseFenError};
-use shakmaty::{CastlingMode, Chess, FromSetup, PositionError, Role, Setup};
+use shakmaty::{CastlingMode, Chess, FromSetup, Position, PositionError, Role, Setup};
 use thiserror::Error;
 
 /// A legal position from which a game is played, with the FEN fields that the
@@ -64,7 +64,9 @@ pub enum ParseStartError {
     /// A field has the form FEN gives it but a value the standard does not
     /// allow, which is refused rather than rewritten: a halfmove clock or
     /// a fullmove number too large to hold (2^32 or more), a fullmove
-    /// number 0 (moves are counted from 1), a castling right named twice.
+    /// number 0 (moves are counted from 1), a castling right named twice,
+    /// a rook named by its file in standard chess (Shredder-FEN is for
+    /// Chess960).
     #[error("invalid fen: {field} {value:?} {reason}")]
     Field {
         /// The field: `halfmove clock`, `fullmove number` or `castling
@@ -75,6 +77,10 @@ pub enum ParseStartError {
         /// What is wrong with it.
         reason: &'static str,
     },
+    /// A halfmove clock with no fullmove number after it: a FEN gives both
+    /// counters or neither (read then as `0 1`), never the first alone.
+    #[error("invalid fen: a halfmove clock but no fullmove number: give both counters, or neither")]
+    MissingFullmoveNumber,
 }
 
 /// A Chess960 start position number outside `0..=959`.
@@ -122,9 +128,22 @@ impl StartPosition {
     /// ```
     pub fn from_fen_in(fen: &str, mode: CastlingMode) -> Result<StartPosition, ParseStartError> {
         let setup = Fen::from_ascii(fen.trim().as_bytes())?.into_setup();
-        strict_fields(fen)?;
+        let castling = strict_fields(fen, mode)?;
         let position = Chess::from_setup(setup.clone(), mode)
             .map_err(|err: PositionError<Chess>| ParseStartError::Position(err.to_string()))?;
+        // In Chess960 a right may be named by a letter and by its rook's
+        // file (`KH` when the outermost rook is on h): one right, named
+        // twice. Counted on the rights the position holds, once shakmaty
+        // has refused any letter that names no rook.
+        if let Some(castling) = castling
+            && castling.len() != position.castles().castling_rights().count()
+        {
+            return Err(ParseStartError::Field {
+                field: "castling field",
+                value: castling.to_owned(),
+                reason: "names a right twice",
+            });
+        }
         Ok(StartPosition {
             setup,
             position,
@@ -208,13 +227,15 @@ impl fmt::Display for StartPosition {
 }
 
 /// The fields shakmaty reads leniently, read strictly: it takes a clock
-/// or a move number past 2^32 - 1 as 2^32 - 1, a move number 0 as 1, and
-/// a castling right named twice as named once. Called after shakmaty has
+/// or a move number past 2^32 - 1 as 2^32 - 1, a move number 0 as 1, a
+/// castling right named twice as named once, a rook named by its file in
+/// standard chess as its letter (`HAha` as `KQkq`), and a halfmove clock
+/// without a move number as if the number were 1. Called after shakmaty has
 /// accepted the text, so the fields are where FEN puts them (board, side,
 /// castling, en passant, halfmove clock, fullmove number), separated by
 /// spaces or, as shakmaty also reads them (FENs in web addresses), by
-/// underscores.
-fn strict_fields(fen: &str) -> Result<(), ParseStartError> {
+/// underscores. Returns the castling field, unless it is `-` or absent.
+fn strict_fields(fen: &str, mode: CastlingMode) -> Result<Option<&str>, ParseStartError> {
     let fields: Vec<&str> = fen
         .split(|c: char| c.is_ascii_whitespace() || c == '_')
         .filter(|field| !field.is_empty())
@@ -224,15 +245,24 @@ fn strict_fields(fen: &str) -> Result<(), ParseStartError> {
         value: value.to_owned(),
         reason,
     };
-    if let Some(&castling) = fields.get(2)
-        && castling != "-"
-    {
+    let castling = fields.get(2).copied().filter(|&field| field != "-");
+    if let Some(castling) = castling {
         let named_twice = castling
             .char_indices()
             .any(|(at, right)| castling[at + right.len_utf8()..].contains(right));
         if named_twice {
             return Err(refuse("castling field", castling, "names a right twice"));
         }
+        if mode == CastlingMode::Standard && !castling.chars().all(|c| "KQkq".contains(c)) {
+            return Err(refuse(
+                "castling field",
+                castling,
+                "names a rook by its file, as only Chess960 does: standard chess writes K, Q, k, q",
+            ));
+        }
+    }
+    if fields.len() == 5 {
+        return Err(ParseStartError::MissingFullmoveNumber);
     }
     let number = |text: &str| {
         text.bytes()
@@ -266,7 +296,7 @@ fn strict_fields(fen: &str) -> Result<(), ParseStartError> {
             }
         }
     }
-    Ok(())
+    Ok(castling)
 }
 
 /// The white back rank of Chess960 start number `number`, a-file first:
@@ -371,6 +401,23 @@ mod tests {
             StartPosition::from_fen_in("4k3/8/8/8/8/8/8/4K1RR w GH - 0 1", CastlingMode::Chess960)
                 .is_err()
         );
+        // One right named by its letter and by its rook's file.
+        for (fen, field) in [
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KAkh - 0 1", "KAkh"),
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KHkq - 0 1", "KHkq"),
+        ] {
+            let err = StartPosition::from_fen_in(fen, CastlingMode::Chess960).unwrap_err();
+            assert_eq!(
+                err.to_string(),
+                format!("invalid fen: castling field {field:?} names a right twice")
+            );
+        }
+        let start = StartPosition::from_fen_in(
+            "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+            CastlingMode::Chess960,
+        )
+        .unwrap();
+        assert_eq!(start.position().castles().castling_rights().count(), 4);
     }
 
     #[test]
@@ -445,6 +492,24 @@ mod tests {
             (
                 "4k3/8/8/8/8/8/8/R3K2R_w_KK_-_0_1",
                 "invalid fen: castling field \"KK\" names a right twice",
+            ),
+            // Shredder-FEN's letters are Chess960's: in standard chess
+            // `HAha` is refused, not read as `KQkq`.
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1",
+                "invalid fen: castling field \"HAha\" names a rook by its file, as only \
+                 Chess960 does: standard chess writes K, Q, k, q",
+            ),
+            (
+                "r3k2r/8/8/8/8/8/8/R3K2R w KAkh - 0 1",
+                "invalid fen: castling field \"KAkh\" names a rook by its file, as only \
+                 Chess960 does: standard chess writes K, Q, k, q",
+            ),
+            // Both counters, or neither: never the clock alone.
+            (
+                "4k3/8/8/8/8/8/8/4K3 w - - 0",
+                "invalid fen: a halfmove clock but no fullmove number: give both counters, \
+                 or neither",
             ),
         ];
         for (fen, message) in cases {
