@@ -8,12 +8,17 @@
 //! engine's mark (the descendants whose parent died before them, wherever
 //! they were re-parented). With [`adopt_orphans`] (Linux) those orphans are
 //! re-parented to this process, so that they stay in its tree and are
-//! reaped here. Outside Linux only the group is killed.
+//! reaped here; and an orphan that also left the group and dropped the
+//! mark from its environment is still found: it is a child of this process
+//! that no engine started here is, so a sweep kills it too (a program that
+//! adopts orphans has no children but its engines and theirs). Outside
+//! Linux only the group is killed.
 
 use std::collections::HashSet;
 use std::io;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use super::super::EngineError;
@@ -44,9 +49,14 @@ pub fn adopt_orphans() -> io::Result<()> {
         if unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, on) } != 0 {
             return Err(io::Error::last_os_error());
         }
+        ADOPTING.store(true, Ordering::SeqCst);
     }
     Ok(())
 }
+
+/// Set by [`adopt_orphans`]: every child of this process is an engine or
+/// an engine's orphan, so a sweep may kill the children no live engine is.
+static ADOPTING: AtomicBool = AtomicBool::new(false);
 
 /// Kills every running engine and all it started, and lets no engine start
 /// any more (each start then fails with [`EngineError::Stopping`]). For a
@@ -57,10 +67,15 @@ pub fn stop_all_engines() {
     live.stopping = true;
     let engines = std::mem::take(&mut live.engines);
     for (group, mark) in &engines {
-        sweep(*group, &Mark::Exact(mark), true);
+        sweep(*group, &Mark::Exact(mark), true, &[]);
     }
     // Anything left by engines already stopped.
-    sweep(0, &Mark::Prefix(&format!("{}.", std::process::id())), true);
+    sweep(
+        0,
+        &Mark::Prefix(&format!("{}.", std::process::id())),
+        true,
+        &[],
+    );
 }
 
 /// Starts `command` as an engine: in a process group of its own, marked.
@@ -86,8 +101,17 @@ pub(in super::super) fn spawn(command: &mut Command) -> Result<(Child, String), 
 /// and reaps it.
 pub(in super::super) fn kill(child: &mut Child, mark: &str) {
     if let Ok(group) = i32::try_from(child.id()) {
-        sweep(group, &Mark::Exact(mark), false);
-        live().engines.retain(|(g, _)| *g != group);
+        // The other engines, and all they started, are spared; none starts
+        // while the sweep runs (it would be a child no engine is yet).
+        let mut live = live();
+        let others: Vec<i32> = live
+            .engines
+            .iter()
+            .map(|(g, _)| *g)
+            .filter(|&g| g != group)
+            .collect();
+        sweep(group, &Mark::Exact(mark), false, &others);
+        live.engines.retain(|(g, _)| *g != group);
     }
     let _ = child.kill();
     let _ = child.wait();
@@ -113,10 +137,12 @@ impl Mark<'_> {
 }
 
 /// Kills process group `group` (0: none), and on Linux every descendant of
-/// its processes and every process marked `mark`, until none is left
-/// alive; reaps those that are this process's children (the group leader
-/// only if `reap_leader`: otherwise its [`Child`] does).
-fn sweep(group: i32, mark: &Mark<'_>, reap_leader: bool) {
+/// its processes and every process marked `mark`, and (once this process
+/// adopts orphans) every child of this process but the leaders of the
+/// engines in `spared`, until none is left alive; reaps those that are
+/// this process's children (the group leader only if `reap_leader`:
+/// otherwise its [`Child`] does).
+fn sweep(group: i32, mark: &Mark<'_>, reap_leader: bool, spared: &[i32]) {
     if group > 0 {
         // SAFETY: kill(2) with a negative pid signals the process group
         // the engine was started in (`process_group(0)` made the shell's
@@ -126,9 +152,9 @@ fn sweep(group: i32, mark: &Mark<'_>, reap_leader: bool) {
         }
     }
     #[cfg(target_os = "linux")]
-    procfs::sweep(group, mark, reap_leader);
+    procfs::sweep(group, mark, reap_leader, spared);
     #[cfg(not(target_os = "linux"))]
-    let _ = (mark, reap_leader);
+    let _ = (mark, reap_leader, spared);
 }
 
 #[cfg(target_os = "linux")]
@@ -137,7 +163,7 @@ mod procfs {
 
     use std::time::Duration;
 
-    use super::{ENGINE_ID_VAR, HashSet, Mark};
+    use super::{ADOPTING, ENGINE_ID_VAR, HashSet, Mark, Ordering};
 
     /// How many times a sweep looks again for processes still alive (each
     /// look kills what it finds; a process that keeps forking is outrun).
@@ -151,8 +177,9 @@ mod procfs {
         zombie: bool,
     }
 
-    pub(super) fn sweep(group: i32, mark: &Mark<'_>, reap_leader: bool) {
+    pub(super) fn sweep(group: i32, mark: &Mark<'_>, reap_leader: bool, spared: &[i32]) {
         let me = i32::try_from(std::process::id()).unwrap_or(0);
+        let adopting = ADOPTING.load(Ordering::SeqCst);
         let mut ours: HashSet<i32> = HashSet::new();
         if group > 0 {
             ours.insert(group);
@@ -160,9 +187,14 @@ mod procfs {
         for _ in 0..ROUNDS {
             let processes = processes();
             for process in &processes {
+                // An orphan that left the group and dropped its mark:
+                // adopted here, and no live engine's leader.
+                let unmarked_orphan =
+                    adopting && process.parent == me && !spared.contains(&process.pid);
                 if process.pid != me
                     && !ours.contains(&process.pid)
                     && ((group > 0 && process.group == group)
+                        || unmarked_orphan
                         || (!process.zombie && marked(process.pid, mark)))
                 {
                     ours.insert(process.pid);
