@@ -61,7 +61,7 @@ function load (name) {
 }
 
 const { library: { Chess }, version: VERSION } = load('chess.js')
-const PROTOCOL = 1
+const PROTOCOL = 2
 const NAME = 'chess.js'
 const IMPLEMENTS = [
   'checkmate',
@@ -172,7 +172,14 @@ function hello() {
     version: VERSION,
     implements: IMPLEMENTS,
     editions: EDITIONS,
-    draws: 'automatic',
+    // isGameOver() ends the game at the third occurrence and at 100 plies;
+    // the library has no fivefold or seventy-five-move rule at all.
+    draws: {
+      'threefold-repetition': 'automatic',
+      'fifty-moves': 'automatic',
+      'fivefold-repetition': 'absent',
+      'seventy-five-moves': 'absent',
+    },
   }
 }
 

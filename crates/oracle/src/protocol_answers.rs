@@ -69,6 +69,7 @@ pub fn protocol_answers(text: &str) -> Result<Agreement, InconsistencyError> {
         dead_position: DeadReading::Material,
         meanings: Default::default(),
         lenient: Vec::new(),
+        ended: Default::default(),
         ignored: Vec::new(),
     });
     let fail = |what: String| InconsistencyError {

@@ -426,19 +426,19 @@ fn verify_judges_the_built_in_corpus_anywhere() {
     assert_eq!(
         built_in,
         format!(
-            "judged: {games} corpus games (the built-in corpus), 0 generated games, 30 malformed inputs"
+            "judged: {games} corpus games (the built-in corpus), 0 generated games, 30 malformed inputs, 18 illegal moves"
         )
     );
     assert_eq!(
         judged_line(&from_dir),
         format!(
-            "judged: {games} corpus games (from {SPEC_CASES}), 0 generated games, 30 malformed inputs"
+            "judged: {games} corpus games (from {SPEC_CASES}), 0 generated games, 30 malformed inputs, 18 illegal moves"
         )
     );
     let none = drawrules_elsewhere("verify-no-cases", &["verify", "--games", "1", "--no-cases"]);
     assert_eq!(
         judged_line(&none),
-        "judged: 0 corpus games (no corpus), 1 generated games, 30 malformed inputs"
+        "judged: 0 corpus games (no corpus), 1 generated games, 30 malformed inputs, 18 illegal moves"
     );
 }
 

@@ -282,6 +282,54 @@ fn a_child_that_leaves_the_group_and_holds_the_output_is_killed() {
     assert_eq!(run.pids.len(), 4, "{:?}", run.pids);
 }
 
+/// A child that leaves the group and drops the engine's mark from its
+/// environment, found all the same (verify adopts the orphans and kills
+/// every child no live engine is), on each path a run ends by: a restart
+/// after the engine exited, the normal end, and a signal.
+#[test]
+fn a_child_that_leaves_the_group_and_drops_the_mark_is_killed_on_every_path() {
+    // The engine exits at each request until it is broken (after two or
+    // three restarts, as the time limit allows).
+    let run_exits = run("unmarked-orphan.py exits", &[]);
+    assert_eq!(run_exits.output.status.code(), Some(3));
+    assert!(
+        run_exits
+            .stderr()
+            .contains("the engine is broken: one process had "),
+        "{}",
+        run_exits.stderr()
+    );
+    // Each engine with its hidden child.
+    assert!(
+        run_exits.pids.len() >= 4 && run_exits.pids.len().is_multiple_of(2),
+        "{:?}",
+        run_exits.pids
+    );
+    // The normal end: every game answered (nothing is implemented, so
+    // nothing is compared: FAIL), then quit.
+    let normal = run("unmarked-orphan.py normal", &[]);
+    assert_eq!(normal.output.status.code(), Some(1), "{}", normal.stderr());
+    assert!(normal.stdout().contains("nothing was compared"));
+    assert_eq!(normal.pids.len(), 2, "{:?}", normal.pids);
+    // A signal while the engine holds a request.
+    let dir = scratch("unmarked-orphan-signal");
+    let pids_file = dir.join("pids");
+    let began = Instant::now();
+    let child = start(
+        "unmarked-orphan.py sleeps",
+        &pids_file,
+        &["--no-cases", "--games", "20"],
+    );
+    wait_asleep(&pids_file, began);
+    send_signal(child.id(), 15);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(143));
+    let pids = pids(&pids_file);
+    assert_eq!(pids.len(), 2, "{pids:?}");
+    assert_gone("unmarked-orphan.py sleeps", &pids);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn an_engine_that_floods_without_a_newline_is_broken() {
     let run = run("floods.py", &[]);
@@ -347,7 +395,7 @@ fn an_engine_that_keeps_a_negative_clock_has_an_input_finding_not_a_fault() {
     let stdout = run.stdout();
     assert!(!stdout.contains("== fault"), "{stdout}");
     assert!(
-        stdout.contains("\n  fault: agrees (50 games compared)\n"),
+        stdout.contains("\n  fault: agrees (68 games compared)\n"),
         "{stdout}"
     );
     assert!(
@@ -364,8 +412,19 @@ fn an_engine_that_keeps_a_negative_clock_has_an_input_finding_not_a_fault() {
         ),
         "{stdout}"
     );
+    // It knows no chess, so it also plays on where the Laws have ended the
+    // game (an ending left out of `implements` still ends it), and plays
+    // every illegal move it is asked.
     assert!(
-        stdout.contains("\nFAIL: 2 findings in 1 group; 1 beyond the known divergences"),
+        stdout.contains("\n== moves-after-the-end: 5 games\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\n== illegal-moves: 18 games\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\nFAIL: 25 findings in 3 groups; 3 beyond the known divergences"),
         "{stdout}"
     );
 }

@@ -15,10 +15,12 @@ use drawrules::laws::Edition;
 
 use super::dead_reading::DeadReading;
 use super::draws::{DrawPolicies, deserialize_draws};
+use super::ended_reading::EndedReading;
 use super::malformation::Malformation;
 use super::meanings::Meanings;
 use super::messages::Hello;
 use super::part::Part;
+use super::printable::printable;
 use super::profiles::Profile;
 
 /// A handshake as the engine wrote it.
@@ -41,6 +43,8 @@ pub(crate) struct HelloWire {
     meanings: Meanings,
     #[serde(default)]
     lenient: Vec<Malformation>,
+    #[serde(default)]
+    ended: EndedReading,
     /// Every other field.
     #[serde(flatten)]
     unknown: BTreeMap<String, serde_json::Value>,
@@ -57,12 +61,16 @@ impl TryFrom<HelloWire> for Hello {
     type Error = String;
 
     fn try_from(wire: HelloWire) -> Result<Hello, String> {
-        let ignored: Vec<String> = wire.unknown.into_keys().collect();
+        let ignored: Vec<String> = wire
+            .unknown
+            .into_keys()
+            .map(|key| printable(&key))
+            .collect();
         if wire.protocol >= 2 && !ignored.is_empty() {
             return Err(format!(
                 "unknown field{} {} in a protocol 2 handshake (the fields are protocol, name, \
-                 version, implements, profile, editions, draws, dead-position, meanings and \
-                 lenient)",
+                 version, implements, profile, editions, draws, dead-position, meanings, \
+                 lenient and ended)",
                 if ignored.len() == 1 { "" } else { "s" },
                 ignored
                     .iter()
@@ -99,8 +107,8 @@ impl TryFrom<HelloWire> for Hello {
         };
         Ok(Hello {
             protocol: wire.protocol,
-            name: wire.name,
-            version: wire.version,
+            name: printable(&wire.name),
+            version: printable(&wire.version),
             implements: wire.implements,
             profile: wire.profile,
             editions,
@@ -108,6 +116,7 @@ impl TryFrom<HelloWire> for Hello {
             dead_position: wire.dead_position,
             meanings: wire.meanings,
             lenient: wire.lenient,
+            ended: wire.ended,
             ignored,
         })
     }
@@ -180,8 +189,8 @@ mod tests {
         assert!(
             err.starts_with(
                 "unknown field `profle` in a protocol 2 handshake (the fields are protocol, \
-                 name, version, implements, profile, editions, draws, dead-position, meanings \
-                 and lenient)"
+                 name, version, implements, profile, editions, draws, dead-position, meanings, \
+                 lenient and ended)"
             ),
             "{err}"
         );

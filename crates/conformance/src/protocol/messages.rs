@@ -12,9 +12,11 @@ use drawrules::{Field, PartialStatus};
 
 use super::dead_reading::DeadReading;
 use super::draws::DrawPolicies;
+use super::ended_reading::EndedReading;
 use super::malformation::Malformation;
 use super::meanings::Meanings;
 use super::part::Part;
+use super::printable::printable_string;
 use super::profiles::Profile;
 
 /// The protocol version this harness speaks.
@@ -45,9 +47,9 @@ pub const SUPPORTED_VERSIONS: [u32; 2] = [1, 2];
 pub struct Hello {
     /// The protocol version the engine speaks.
     pub protocol: u32,
-    /// The library or program.
+    /// The library or program, [`printable`](super::printable()).
     pub name: String,
-    /// Its version.
+    /// Its version, [`printable`](super::printable()).
     pub version: String,
     /// The parts of the rules it reports.
     pub implements: Vec<Part>,
@@ -77,6 +79,10 @@ pub struct Hello {
     /// (only those with one repair), judged on the repaired text.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lenient: Vec<Malformation>,
+    /// How many of the endings that hold at once its `ended` names: all
+    /// (the default) or one, for a game-over API that gives one reason.
+    #[serde(skip_serializing_if = "EndedReading::is_all")]
+    pub ended: EndedReading,
     /// The fields of a protocol 1 handshake that the protocol does not
     /// know, ignored (and named in every report). A protocol 2 handshake
     /// with one is refused.
@@ -158,8 +164,8 @@ pub struct EngineRefusal {
     /// The ply the refused move would have made.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ply: Option<u32>,
-    /// For people.
-    #[serde(default)]
+    /// For people, [`printable`](super::printable()).
+    #[serde(default, deserialize_with = "printable_string")]
     pub message: String,
     /// The records of the plies played before the refusal.
     #[serde(default)]

@@ -13,6 +13,8 @@
 //!   (`spec/PROFILES.md`), declared at once;
 //! * `handshake`: a handshake read, its profile expanded;
 //! * [`meanings`]: a part whose library API answers a narrower question;
+//! * [`printable()`]: an engine's own words (its name, a refusal's
+//!   message) made safe to print in any report;
 //! * [`reader`]: one line of an engine's output read as an answer, or a clean
 //!   [`ParseAnswerError`];
 //! * [`process`]: an engine running as a child process, with time limits,
@@ -20,18 +22,21 @@
 
 mod dead_reading;
 pub mod draws;
+mod ended_reading;
 mod handshake;
 mod judgeable;
 mod malformation;
 pub mod meanings;
 pub mod messages;
 mod part;
+mod printable;
 pub mod process;
 pub mod profiles;
 pub mod reader;
 
 pub use dead_reading::DeadReading;
 pub use draws::{DrawPolicies, Policy};
+pub use ended_reading::EndedReading;
 pub use malformation::Malformation;
 pub use meanings::{Meaning, Meanings, check_meanings};
 pub use messages::{
@@ -39,6 +44,7 @@ pub use messages::{
     RefusalKind, SUPPORTED_VERSIONS,
 };
 pub use part::Part;
+pub use printable::printable;
 pub use process::{
     BROKEN_AFTER, ENGINE_ID_VAR, EngineError, EngineProcess, STDERR_LINE_CHARS, STDERR_LINES,
     adopt_orphans, stop_all_engines,

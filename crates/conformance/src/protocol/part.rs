@@ -136,6 +136,26 @@ impl Part {
         }
     }
 
+    /// The part that reports `ending`: the inverse of [`Part::ending`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::laws::Ending;
+    /// use drawrules_conformance::protocol::Part;
+    ///
+    /// assert_eq!(Part::of_ending(Ending::SeventyFiveMoves), Part::SeventyFiveMoves);
+    /// ```
+    pub const fn of_ending(ending: Ending) -> Part {
+        match ending {
+            Ending::Checkmate => Part::Checkmate,
+            Ending::Stalemate => Part::Stalemate,
+            Ending::DeadPosition => Part::DeadPosition,
+            Ending::FivefoldRepetition => Part::FivefoldRepetition,
+            Ending::SeventyFiveMoves => Part::SeventyFiveMoves,
+        }
+    }
+
     /// The field of the status record this part is read from (`None` for
     /// [`Part::Moves`] and the `game-` parts, which are read from the whole
     /// game).

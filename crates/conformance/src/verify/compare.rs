@@ -12,9 +12,9 @@ use super::convention_tally::{ConventionTally, DecidedConventions};
 use super::conventions::{double_step, told_apart};
 use super::divergence::{Divergence, TheirRefusal, compare_part, shape};
 use super::exceptions::{
-    as_declared, claim_after_the_end, depends_on_an_ending_it_lacks, ended_where_undetermined,
-    ending_it_lacks, fen_by_field, judged_part, missing_is_allowed, promises_every_ply,
-    reading_followed, stops_after, undetermined,
+    absent_end, as_declared, claim_after_the_end, depends_on_an_absent_end,
+    ended_where_undetermined, fen_by_field, judged_part, missing_is_allowed, one_ending_named,
+    promises_every_ply, reading_followed, stops_after, undetermined,
 };
 use super::group::Group;
 use super::readings::Reading;
@@ -35,9 +35,12 @@ pub struct Comparison {
     /// The engine's message when it refused the game as outside what it
     /// supports (`unsupported`): nothing of the game was compared.
     pub unsupported: Option<String>,
-    /// The plies where the engine's record differs from ours and holds in
-    /// full under an accepted reading, per reading.
+    /// The plies where the engine's record differs from ours on parts that
+    /// follow an accepted reading, per reading.
     pub readings: BTreeMap<Reading, usize>,
+    /// The plies where several endings held and the engine, declaring
+    /// `"ended": "one"`, named one of them.
+    pub one_ending_named: usize,
     /// The plies at which published conventions of the FEN write a field
     /// differently, by the conventions the engine's field follows there:
     /// the run decides from these which one it follows.
@@ -231,10 +234,12 @@ fn missing_record(
 }
 
 /// The divergences of one ply: every part judged there ([`judged_part`],
-/// less those that depend on an ending the engine lacks, or an
-/// undetermined ending) compared with our record as the engine declares
-/// to read it ([`as_declared`]); none on the other parts when the record
-/// holds under an accepted reading (counted); the `fen` field by field,
+/// less those that depend on an ending by rules the engine declares
+/// absent, or an undetermined ending) compared with our record as the
+/// engine declares to read it ([`as_declared`], [`one_ending_named`]);
+/// none on the parts where
+/// the record follows an accepted reading ([`reading_followed`], counted;
+/// the other parts are compared as ever); the `fen` field by field,
 /// less the fields a published convention writes so ([`fen_by_field`]); a
 /// claim after the end regrouped ([`claim_after_the_end`]). Counts the
 /// plies compared, and the plies where FEN conventions differ (`step`: the
@@ -246,13 +251,14 @@ fn compare_ply(
     record: &PartialStatus,
     comparison: &mut Comparison,
 ) -> Vec<Divergence> {
-    let expected = as_declared(hello, status);
-    let lacks = ending_it_lacks(hello, status);
+    let (expected, one_named) = one_ending_named(hello, as_declared(hello, status), record);
+    comparison.one_ending_named += usize::from(one_named);
+    let absent = absent_end(hello, status);
     let parts: Vec<Part> = Part::ALL
         .into_iter()
         .filter(|&part| {
             judged_part(hello, part)
-                && !(lacks && depends_on_an_ending_it_lacks(hello, status, part))
+                && !(absent && depends_on_an_absent_end(part))
                 && !undetermined(part, status)
                 && part.field().is_some()
         })
@@ -276,11 +282,13 @@ fn compare_ply(
     }
     let fen = Group::Part(Part::Fen);
     let others: Vec<Part> = parts.into_iter().filter(|&p| p != Part::Fen).collect();
-    if at_ply.iter().any(|d| d.group != fen)
-        && let Some(reading) = reading_followed(&others, &hello.meanings, &expected, record)
+    let explained =
+        |d: &Divergence, by: &[Part]| matches!(d.group, Group::Part(p) if by.contains(&p));
+    if let Some((reading, by)) = reading_followed(&others, &hello.meanings, &expected, record)
+        && at_ply.iter().any(|d| explained(d, &by))
     {
         *comparison.readings.entry(reading).or_default() += 1;
-        at_ply.retain(|d| d.group == fen);
+        at_ply.retain(|d| !explained(d, &by));
     }
     let mut divergences = Vec::new();
     for mut divergence in at_ply {
@@ -361,9 +369,10 @@ fn compare_game(
             continue;
         };
         // Where our judgement stops before the game's last move (an ending
-        // the engine lacks, or one after which we refuse every move), the
-        // engine's answer may come from plies we do not judge: only a claim
-        // we found before the stop can be held against it.
+        // by a rule the engine declares absent, or one after which we
+        // refuse every move), the engine's answer may come from plies we
+        // do not judge: only a claim we found before the stop can be held
+        // against it.
         if first.is_none() && !whole {
             continue;
         }
@@ -615,8 +624,8 @@ mod tests {
             found.readings,
             BTreeMap::from([(Reading::StalemateBeforeTheCount, 1)])
         );
-        // The reading must hold in full: a result that is not the draw
-        // is reported, on both parts.
+        // Judged part by part: a result that is not the draw is a finding
+        // of its own, and the reading still explains the ending.
         let unfinished = answer(&ours, |ply, record| {
             if ply == 1 {
                 record.ended = Some(vec![Ending::Stalemate]);
@@ -625,14 +634,94 @@ mod tests {
         });
         let found = compare(&hello(&ENDINGS), &ours, &unfinished);
         let groups: Vec<Group> = found.divergences.iter().map(|d| d.group).collect();
+        assert_eq!(groups, [Group::Part(Part::Result)]);
+        assert_eq!(
+            found.readings,
+            BTreeMap::from([(Reading::StalemateBeforeTheCount, 1)])
+        );
+        // So is a claim listed at the same ply: a claim after the end,
+        // which takes nothing away from the reading.
+        let claiming = answer(&ours, |ply, record| {
+            if ply == 1 {
+                record.ended = Some(vec![Ending::Stalemate]);
+                record.claims = Some(vec![drawrules::Claim::FiftyMoves]);
+            }
+        });
+        let parts = [Part::Stalemate, Part::SeventyFiveMoves, Part::FiftyMoves];
+        let found = compare(&hello(&parts), &ours, &claiming);
+        let groups: Vec<Group> = found.divergences.iter().map(|d| d.group).collect();
+        assert_eq!(groups, [Group::ClaimsAfterTheEnd(Part::FiftyMoves)]);
+        assert_eq!(
+            found.readings,
+            BTreeMap::from([(Reading::StalemateBeforeTheCount, 1)])
+        );
+    }
+
+    #[test]
+    fn one_ending_named_where_two_hold_agrees_once_declared() {
+        use crate::protocol::EndedReading;
+        // Stalemate on the 150th ply: two endings hold.
+        let ours = ours("k7/8/1Q6/8/8/8/8/K7 w - - 149 100", "b6c7");
+        let named = |ending: Option<Ending>| {
+            answer(&ours, move |ply, record| {
+                if ply == 1 {
+                    record.ended = Some(ending.into_iter().collect());
+                }
+            })
+        };
+        let parts = [Part::Stalemate, Part::SeventyFiveMoves, Part::Result];
+        let one = Hello {
+            ended: EndedReading::One,
+            ..hello(&parts)
+        };
+        let found = compare(&one, &ours, &named(Some(Ending::SeventyFiveMoves)));
+        assert_eq!(found.divergences, []);
+        assert_eq!(found.one_ending_named, 1);
+        // Naming none still diverges: on stalemate (seventy-five moves left
+        // out is the accepted reading that stalemate comes first).
+        let found = compare(&one, &ours, &named(None));
+        let groups: Vec<Group> = found.divergences.iter().map(|d| d.group).collect();
+        assert_eq!(groups, [Group::Part(Part::Stalemate)]);
+        assert_eq!(found.one_ending_named, 0);
+        // Undeclared, the one named is a finding on the other.
+        let found = compare(
+            &hello(&parts),
+            &ours,
+            &named(Some(Ending::SeventyFiveMoves)),
+        );
+        let groups: Vec<Group> = found.divergences.iter().map(|d| d.group).collect();
+        assert_eq!(groups, [Group::Part(Part::Stalemate)]);
+    }
+
+    #[test]
+    fn a_record_that_follows_a_reading_on_some_of_its_parts_follows_none() {
+        // A start that is checkmate past 150: under count-before-the-mate
+        // a seventy-five-move draw; its result must be the draw too.
+        let ours = ours("R5k1/5ppp/8/8/8/8/8/6K1 b - - 160 90", "");
+        let half = answer(&ours, |_, record| {
+            record.ended = Some(vec![Ending::SeventyFiveMoves]);
+        });
+        let parts = [Part::Checkmate, Part::SeventyFiveMoves, Part::Result];
+        let found = compare(&hello(&parts), &ours, &half);
+        let groups: Vec<Group> = found.divergences.iter().map(|d| d.group).collect();
         assert_eq!(
             groups,
             [
-                Group::Part(Part::SeventyFiveMoves),
-                Group::Part(Part::Result)
+                Group::Part(Part::Checkmate),
+                Group::Part(Part::SeventyFiveMoves)
             ]
         );
         assert_eq!(found.readings, BTreeMap::new());
+        let whole = answer(&ours, |_, record| {
+            record.ended = Some(vec![Ending::SeventyFiveMoves]);
+            record.result = Some(GameResult::Draw);
+        });
+        let found = compare(&hello(&parts), &ours, &whole);
+        assert_eq!(found.divergences, []);
+        assert_eq!(
+            found.readings,
+            BTreeMap::from([(Reading::CountBeforeTheMate, 1)])
+        );
     }
 
     #[test]

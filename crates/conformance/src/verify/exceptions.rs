@@ -9,10 +9,13 @@
 //!   a refused move;
 //! * [`as_declared`]: the reference's record with the result the engine's
 //!   own draw policy gives and no claim of a rule it lacks;
-//! * [`ending_it_lacks`], [`stops_after`]: nothing is compared after an
-//!   ending the engine does not implement, or one its policy makes; at
-//!   that ply, only what depends on the ending is left out
-//!   ([`depends_on_an_ending_it_lacks`]);
+//! * [`absent_end`], [`stops_after`]: nothing is compared after an
+//!   ending whose rule the engine declares absent, or a draw its policy
+//!   makes; at that ply, only what depends on the ending is left out
+//!   ([`depends_on_an_absent_end`]). An ending the engine merely does not
+//!   report (left out of `implements`, its rule as the Laws have it) is no
+//!   exception: the game's result there and the refusal of every later
+//!   move are compared;
 //! * [`undetermined`], [`ended_where_undetermined`]: a ply our exact 5.2.2
 //!   rule decided neither way holds the engine to nothing;
 //! * [`claim_after_the_end`]: a claim reported once the game is over is
@@ -20,18 +23,21 @@
 //! * [`narrowed`](super::divergence::narrowed): a part the engine
 //!   declares with a narrower meaning is judged by that meaning (where
 //!   one part of a record is compared);
-//! * [`reading_followed`]: a record that holds under an accepted reading;
+//! * [`one_ending_named`]: one of several endings named, by an engine
+//!   that declares its game-over API gives one reason;
+//! * [`reading_followed`]: the parts of a record that follow an accepted
+//!   reading, judged part by part;
 //! * [`fen_by_field`]: a `fen` that differs is a departure per field, less
 //!   the fields a published convention writes so (whether the run follows
 //!   that convention throughout is decided once the run is over).
 
 use std::borrow::Cow;
 
-use drawrules::{Claim, GameResult, Judgement, PartialStatus, Status};
+use drawrules::{Claim, Ending, GameResult, Judgement, PartialStatus, Status};
 
 #[cfg(test)]
 use crate::protocol::RefusalKind;
-use crate::protocol::{Hello, Meanings, Part};
+use crate::protocol::{EndedReading, Hello, Meanings, Part};
 
 use super::cause::Cause;
 use super::conventions::Told;
@@ -53,39 +59,48 @@ pub(crate) fn promises_every_ply(hello: &Hello) -> bool {
         .any(|part| judged_part(hello, part) && part.field().is_some())
 }
 
-/// Whether `status` holds an ending the engine does not judge (it lacks
-/// the part, or its policy declares the rule absent): only the endings it
-/// judges are compared there, and nothing after.
-pub(crate) fn ending_it_lacks(hello: &Hello, status: &Status) -> bool {
-    status.ended.iter().any(|&ending| {
-        !Part::ALL
+/// Whether the Laws end the game at `status` by endings whose rules the
+/// engine declares absent, and by no other: its game goes on there, so
+/// only what does not depend on the ending is compared at that ply, and
+/// nothing after. An ending the engine does not report but has as the Laws
+/// do (left out of `implements`, no `absent` policy) is not such an end:
+/// the engine's game is expected to end there too, its `result` and its
+/// refusal of every later move are compared as at any ending.
+pub(crate) fn absent_end(hello: &Hello, status: &Status) -> bool {
+    status.is_over()
+        && status
+            .ended
             .iter()
-            .any(|&p| p.ending() == Some(ending) && judged_part(hello, p))
-    })
+            .all(|&ending| hello.draws.is_absent(Part::of_ending(ending)))
 }
 
-/// Whether `part`, at the ply of `status` where an ending the engine does
-/// not judge holds ([`ending_it_lacks`]), depends on that ending and is
-/// not compared there: the claims (none once the Laws end the game, while
-/// it goes on for the engine) and the result, unless an ending the engine
-/// judges holds there too (then both give the same result). The counts,
-/// the FEN and the endings it judges are compared at that ply as at any
-/// other; only the plies after it are not.
-pub(crate) fn depends_on_an_ending_it_lacks(hello: &Hello, status: &Status, part: Part) -> bool {
-    match part {
-        Part::Result => !status.ended.iter().any(|&ending| {
-            Part::ALL
-                .iter()
-                .any(|&p| p.ending() == Some(ending) && judged_part(hello, p))
-        }),
-        _ => part.claim().is_some() || part == Part::DrawClaimable,
-    }
+/// Whether `part`, at the ply of `status` where the game ends by absent
+/// rules alone ([`absent_end`]), depends on that ending and is not
+/// compared there: the claims (none once the Laws end the game, while it
+/// goes on for the engine) and the result. The counts, the FEN and the
+/// endings it judges are compared at that ply as at any other; only the
+/// plies after it are not.
+pub(crate) fn depends_on_an_absent_end(part: Part) -> bool {
+    part == Part::Result || part.claim().is_some() || part == Part::DrawClaimable
 }
 
-/// Whether the comparison stops after the ply of `status`: an ending the
-/// engine lacks, or a draw its own policy makes automatic.
+/// The endings the engine leaves out of `implements` without declaring
+/// their rules absent: it does not report them, yet its game is judged to
+/// end there as the Laws have it ([`absent_end`]), in article order.
+pub(crate) fn endings_judged_unreported(hello: &Hello) -> Vec<Part> {
+    Part::ALL
+        .into_iter()
+        .filter(|&part| {
+            part.ending().is_some() && !hello.implements(part) && !hello.draws.is_absent(part)
+        })
+        .collect()
+}
+
+/// Whether the comparison stops after the ply of `status`: the game ends
+/// there by rules the engine declares absent, or by a draw its own policy
+/// makes automatic.
 pub(crate) fn stops_after(hello: &Hello, status: &Status) -> bool {
-    ending_it_lacks(hello, status) || hello.draws.ends_game_at(status)
+    absent_end(hello, status) || hello.draws.ends_game_at(status)
 }
 
 /// Whether `part` is an ending our exact 5.2.2 rule decided neither way
@@ -141,6 +156,38 @@ pub(crate) fn as_declared<'a>(hello: &Hello, status: &'a Status) -> Cow<'a, Stat
     Cow::Owned(expected)
 }
 
+/// Not a departure, for an engine that declares `"ended": "one"` (its
+/// game-over API gives one reason): at a ply where several endings it
+/// implements hold, its record names exactly one of them. Returns the
+/// expected record with that one ending alone among those it implements,
+/// and whether it was so narrowed. Naming none, two, or one that does not
+/// hold is compared as ever.
+pub(crate) fn one_ending_named<'a>(
+    hello: &Hello,
+    expected: Cow<'a, Status>,
+    theirs: &PartialStatus,
+) -> (Cow<'a, Status>, bool) {
+    let judged = |ending: &Ending| judged_part(hello, Part::of_ending(*ending));
+    if hello.ended != EndedReading::One || expected.ended.iter().filter(|e| judged(e)).count() < 2 {
+        return (expected, false);
+    }
+    let named: Vec<Ending> = theirs
+        .ended
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|e| judged(e))
+        .collect();
+    match named[..] {
+        [one] if expected.ended.contains(&one) => {
+            let mut narrowed = expected.into_owned();
+            narrowed.ended.retain(|e| *e == one || !judged(e));
+            (Cow::Owned(narrowed), true)
+        }
+        _ => (expected, false),
+    }
+}
+
 /// Whether the engine may leave out the record of ply `index` (see
 /// [`compare`](super::compare)).
 pub(crate) fn missing_is_allowed(
@@ -169,21 +216,34 @@ pub(crate) fn missing_is_allowed(
     ours_at.is_some_and(|ours_at| ours_at <= refused_at)
 }
 
-/// Not a departure: the engine's record differs from ours at this ply,
-/// and on every part compared there (`parts`) it is the record an accepted
-/// reading gives ([`Reading::record`]). The reading it follows.
+/// Not a departure: at this ply an accepted reading gives another record
+/// than ours ([`Reading::record`]) on some of the parts compared there
+/// (`parts`), and on every one of those parts the engine's record is the
+/// reading's. The reading it follows, and those parts: their divergences
+/// from ours are the reading, not findings. The reading is judged part by
+/// part: a part it leaves as ours (a claim, the FEN) is compared with ours
+/// as at any ply, and its divergence never takes the reading away from the
+/// parts the reading explains. A record that follows the reading on some
+/// of its parts and not on others follows none.
 pub(crate) fn reading_followed(
     parts: &[Part],
     meanings: &Meanings,
     ours: &Status,
     theirs: &PartialStatus,
-) -> Option<Reading> {
-    Reading::ALL.into_iter().find(|reading| {
-        reading.record(ours).is_some_and(|record| {
-            parts
+) -> Option<(Reading, Vec<Part>)> {
+    Reading::ALL.into_iter().find_map(|reading| {
+        let record = reading.record(ours)?;
+        let as_read = PartialStatus::from(&record);
+        let changed: Vec<Part> = parts
+            .iter()
+            .copied()
+            .filter(|&part| compare_part(part, meanings, ours, &as_read).is_some())
+            .collect();
+        let follows = !changed.is_empty()
+            && changed
                 .iter()
-                .all(|&part| compare_part(part, meanings, &record, theirs).is_none())
-        })
+                .all(|&part| compare_part(part, meanings, &record, theirs).is_none());
+        follows.then_some((reading, changed))
     })
 }
 
@@ -237,11 +297,24 @@ mod tests {
     }
 
     #[test]
-    fn the_comparison_stops_after_an_ending_the_engine_lacks_or_its_own_draw() {
+    fn the_comparison_stops_after_an_absent_ending_or_its_own_draw() {
         let seventy_five = last("4k3/8/8/8/8/8/8/R3K3 w - - 149 80", "a1a2");
-        let lacking = hello(&[Part::Clock]);
-        assert!(ending_it_lacks(&lacking, &seventy_five));
+        // Left out of `implements`, the rule as the Laws have it: the game
+        // is expected to end there, as at any ending.
+        let unreported = hello(&[Part::Clock, Part::Result, Part::Moves]);
+        assert!(!absent_end(&unreported, &seventy_five));
+        assert!(!stops_after(&unreported, &seventy_five));
+        // Declared absent: its game goes on, nothing after is compared.
+        let mut lacking = hello(&[Part::Clock]);
+        lacking.draws.seventy_five_moves = Policy::Absent;
+        assert!(absent_end(&lacking, &seventy_five));
         assert!(stops_after(&lacking, &seventy_five));
+        assert!(depends_on_an_absent_end(Part::Result));
+        assert!(depends_on_an_absent_end(Part::FiftyMoves));
+        assert!(!depends_on_an_absent_end(Part::Clock));
+        // Stalemate at the count: a rule it has ends the game there too.
+        let stalemate = last("k7/8/1Q6/8/8/8/8/K7 w - - 149 100", "b6c7");
+        assert!(!absent_end(&lacking, &stalemate));
         let having = hello(&[Part::Clock, Part::SeventyFiveMoves]);
         assert!(!stops_after(&having, &seventy_five));
         let hundred = last("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "a1a2");

@@ -1,7 +1,8 @@
 //! The findings of a run, held in memory that does not grow with the
-//! number of games: every finding is counted (per group, per cause, and
-//! the games they come from), and only a few are kept whole: the first
-//! [`EXAMPLES`] of each group and cause, and those to be shrunk.
+//! number of games: every finding is counted (per group, per cause, per
+//! kind within a cause, and the games they come from), and only a few are
+//! kept whole: the first [`EXAMPLES`] of each group and cause, the first of
+//! each kind, and those to be shrunk.
 
 use std::collections::BTreeMap;
 
@@ -45,11 +46,12 @@ impl Count {
     }
 }
 
-/// One group's findings: counted per cause, a few kept.
+/// One group's findings: counted per cause and per kind, a few kept.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 struct FoundGroup {
     count: Count,
     causes: BTreeMap<Option<Cause>, Count>,
+    kinds: BTreeMap<(Option<Cause>, &'static str), Count>,
     kept: Vec<Kept>,
 }
 
@@ -87,7 +89,8 @@ impl Findings {
 
     /// Counts a finding of `problem`, at `order` (recorded in that order),
     /// and keeps it, made by `finding` (which is called only then), when it
-    /// is among the first of its group and cause or one to shrink.
+    /// is among the first of its group and cause, the first of its kind
+    /// ([`Problem::kind`]), or one to shrink.
     pub(crate) fn record(
         &mut self,
         order: Order,
@@ -96,9 +99,14 @@ impl Findings {
     ) {
         let shrink = self.wants_shrink(&problem);
         let group = self.groups.entry(problem.group()).or_default();
+        let first_of_kind = problem.kind().is_some_and(|kind| {
+            let count = group.kinds.entry((problem.cause(), kind)).or_default();
+            count.add(order.0);
+            count.findings == 1
+        });
         let cause = group.causes.entry(problem.cause()).or_default();
         cause.add(order.0);
-        let example = cause.findings <= EXAMPLES;
+        let example = cause.findings <= EXAMPLES || first_of_kind;
         group.count.add(order.0);
         self.total += 1;
         if example || shrink {
@@ -117,7 +125,7 @@ impl Findings {
             return false;
         };
         let share = match divergence.group {
-            Group::Input(_) => 1,
+            Group::Input(_) | Group::IllegalMoves(_) => 1,
             _ => self.shrink_per_group,
         };
         let taken = self.shrink_slots.entry(divergence.key()).or_default();
@@ -138,6 +146,11 @@ impl Findings {
             group.count.findings += theirs.count.findings;
             for (cause, count) in theirs.causes {
                 let mine = group.causes.entry(cause).or_default();
+                mine.findings += count.findings;
+                mine.games += count.games;
+            }
+            for (kind, count) in theirs.kinds {
+                let mine = group.kinds.entry(kind).or_default();
                 mine.findings += count.findings;
                 mine.games += count.games;
             }
@@ -216,6 +229,23 @@ impl Findings {
             .get(group)
             .and_then(|found| found.causes.get(&cause))
             .map_or((0, 0), |count| (count.findings, count.games))
+    }
+
+    /// The kinds ([`Problem::kind`]) of `group`'s findings for `cause`, in
+    /// name order, each with its findings and the games they come from:
+    /// every distinct kind a report lists, with one example of each kept.
+    pub fn kinds(&self, group: &str, cause: Option<Cause>) -> Vec<(&'static str, usize, usize)> {
+        self.groups
+            .get(group)
+            .map(|found| {
+                found
+                    .kinds
+                    .iter()
+                    .filter(|((of, _), _)| *of == cause)
+                    .map(|((_, kind), count)| (*kind, count.findings, count.games))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 }
 
@@ -302,6 +332,44 @@ mod tests {
         }
         assert_eq!(findings.shrinkable().len(), 1);
         assert_eq!(findings.kept("input").len(), EXAMPLES);
+    }
+
+    #[test]
+    fn every_kind_of_a_cause_is_counted_and_kept_once() {
+        use crate::protocol::Malformation;
+        let mut findings = Findings::new(1);
+        // Seven kinds of malformed input, one cause: ten games of the first
+        // kind, then one of each other kind.
+        for game in 0..10 {
+            let input = Group::Input(Malformation::SquareOffTheBoard);
+            record(&mut findings, (game, 0), input, Cause::Plain);
+        }
+        let others = [
+            Malformation::FenNegativeClock,
+            Malformation::FenClockPast2To31,
+            Malformation::FenExtraField,
+            Malformation::FenMoveNumberZero,
+            Malformation::FenEnPassantSquareOccupied,
+            Malformation::FenCastlingKingOffItsSquare,
+        ];
+        for (game, kind) in (10..).zip(others) {
+            record(&mut findings, (game, 0), Group::Input(kind), Cause::Plain);
+        }
+        let kinds = findings.kinds("input", Some(Cause::Plain));
+        assert_eq!(kinds.len(), 7);
+        assert!(kinds.contains(&("square-off-the-board", 10, 10)));
+        assert!(kinds.contains(&("fen-clock-past-2-to-31", 1, 1)));
+        // The first three of the cause, and the first of each other kind.
+        assert_eq!(findings.kept("input").len(), EXAMPLES + 6);
+        let kept_kinds: std::collections::BTreeSet<_> = findings
+            .kept("input")
+            .iter()
+            .filter_map(|f| f.problem.kind())
+            .collect();
+        assert_eq!(kept_kinds.len(), 7);
+        // Every kind shrunk once.
+        assert_eq!(findings.shrinkable().len(), 7);
+        assert_eq!(findings.kinds("clock", Some(Cause::Plain)), []);
     }
 
     #[test]

@@ -2,7 +2,9 @@
 
 use drawrules::laws::Edition;
 
-use crate::protocol::{DeadReading, DrawPolicies, Hello, Meanings, PROTOCOL_VERSION, Part};
+use crate::protocol::{
+    DeadReading, DrawPolicies, EndedReading, Hello, Meanings, PROTOCOL_VERSION, Part,
+};
 
 /// The handshake of an engine called `test` that implements `implements`
 /// under the 2018 Laws and declares nothing else (protocol 2).
@@ -18,6 +20,7 @@ pub(crate) fn hello(implements: &[Part]) -> Hello {
         dead_position: DeadReading::Material,
         meanings: Meanings::new(),
         lenient: Vec::new(),
+        ended: EndedReading::All,
         ignored: Vec::new(),
     }
 }

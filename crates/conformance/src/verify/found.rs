@@ -27,6 +27,7 @@ pub(crate) struct Tally {
     pub(crate) plies_generated: usize,
     pub(crate) plies_judged: usize,
     pub(crate) readings: BTreeMap<Reading, usize>,
+    pub(crate) one_ending_named: usize,
     pub(crate) broken: Option<EngineError>,
     pub(crate) judged: usize,
 }
@@ -46,6 +47,7 @@ impl Tally {
         for (&reading, &plies) in &comparison.readings {
             *self.readings.entry(reading).or_default() += plies;
         }
+        self.one_ending_named += comparison.one_ending_named;
     }
 }
 
@@ -162,15 +164,15 @@ pub(crate) struct Shrinker<'a> {
 
 impl Shrinker<'_> {
     /// The minimal game of `finding`'s divergence (unless the run is
-    /// stopping). Malformed input is built small: the game as found is the
-    /// minimal one of its kind and cause.
+    /// stopping). Malformed input and illegal moves are built small: the
+    /// game as found is the minimal one of its kind and cause.
     pub(crate) fn minimal(&mut self, finding: &Finding) -> Option<Minimal> {
         let (Problem::Divergence(divergence), Some(reference)) =
             (&finding.problem, &finding.reference)
         else {
             return None;
         };
-        if matches!(divergence.group, Group::Input(_)) {
+        if matches!(divergence.group, Group::Input(_) | Group::IllegalMoves(_)) {
             return Some(Minimal {
                 game: finding.game.clone(),
                 divergence: divergence.clone(),

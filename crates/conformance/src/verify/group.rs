@@ -7,6 +7,8 @@ use std::fmt;
 
 use crate::protocol::{Malformation, Part};
 
+use super::illegal_move::IllegalMove;
+
 /// The group a divergence belongs to: a part of the rules, which moves are
 /// accepted, or the shape of the answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -27,18 +29,22 @@ pub enum Group {
     /// does not allow) answered otherwise than expected: the kind says
     /// which.
     Input(Malformation),
+    /// An illegal move (castling through check, a pinned man moved off
+    /// its line, ...) answered otherwise than refused: the kind says which.
+    IllegalMoves(IllegalMove),
 }
 
 impl Group {
     /// One group of each kind beside the parts, in the order reports list
     /// them. A group's name does not depend on the part of a claim after
     /// the end or the kind of malformed input, so one stands for all.
-    pub const BESIDE_THE_PARTS: [Group; 5] = [
+    pub const BESIDE_THE_PARTS: [Group; 6] = [
         Group::ClaimsAfterTheEnd(Part::Moves),
         Group::MoveAcceptance,
         Group::MovesAfterTheEnd,
         Group::AnswerShape,
         Group::Input(Malformation::SquareOffTheBoard),
+        Group::IllegalMoves(IllegalMove::CastlingOutOfCheck),
     ];
 
     /// The name of every group, as reports and known-divergences files
@@ -63,6 +69,7 @@ impl Group {
             Group::MovesAfterTheEnd => "moves-after-the-end",
             Group::AnswerShape => "answer-shape",
             Group::Input(_) => "input",
+            Group::IllegalMoves(_) => "illegal-moves",
         }
     }
 }
@@ -72,6 +79,7 @@ impl fmt::Display for Group {
         match self {
             Group::ClaimsAfterTheEnd(part) => write!(f, "{} ({})", self.name(), part.name()),
             Group::Input(kind) => write!(f, "{} ({kind})", self.name()),
+            Group::IllegalMoves(kind) => write!(f, "{} ({kind})", self.name()),
             _ => f.write_str(self.name()),
         }
     }

@@ -12,6 +12,7 @@
 //!   [`Convention`]s, one per field decided for the whole run
 //!   ([`ConventionTally`]); a FEN departs once per field ([`FenField`]);
 //! * malformed input in every run ([`Malformation`](crate::protocol::Malformation)), in its own group;
+//! * illegal moves in every run ([`IllegalMove`]), in their own group;
 //! * shrinking each group and cause to a minimal game (a prefix of moves
 //!   replaced by the FEN it reaches, moves dropped, simpler starts);
 //! * [`Findings`]: every finding of a run counted, per group and cause,
@@ -36,6 +37,8 @@ mod findings;
 mod fixtures;
 mod found;
 mod group;
+mod illegal;
+mod illegal_move;
 mod judge;
 mod judged_by;
 mod known;
@@ -56,6 +59,7 @@ pub use divergence::Divergence;
 pub use fen_fields::{FenField, differing_fields};
 pub use findings::{EXAMPLES, Findings};
 pub use group::Group;
+pub use illegal_move::IllegalMove;
 pub use judge::judge_text;
 pub use judged_by::JudgedBy;
 pub use known::{KnownDivergences, KnownDivergencesError};
@@ -76,7 +80,7 @@ use crate::corpus::Corpus;
 use crate::protocol::{EngineError, Hello, Part, Profile};
 
 use found::{Found, Shrinker};
-use run_games::{GameCounts, RunGame, RunGames};
+use run_games::{GameCounts, Probe, RunGame, RunGames};
 
 /// What to verify, and how hard.
 #[derive(Debug, Clone)]
@@ -167,6 +171,29 @@ impl Problem {
             _ => None,
         }
     }
+
+    /// The kind within its group and cause, for a group that holds kinds:
+    /// the malformed input's ([`Group::Input`]), the illegal move's
+    /// ([`Group::IllegalMoves`]), the claim's reported after the end
+    /// ([`Group::ClaimsAfterTheEnd`]). Reports list every kind of a
+    /// cause, each with its count and an example.
+    pub fn kind(&self) -> Option<&'static str> {
+        match self {
+            Problem::Divergence(Divergence {
+                group: Group::Input(kind),
+                ..
+            }) => Some(kind.name()),
+            Problem::Divergence(Divergence {
+                group: Group::ClaimsAfterTheEnd(part),
+                ..
+            }) => Some(part.name()),
+            Problem::Divergence(Divergence {
+                group: Group::IllegalMoves(kind),
+                ..
+            }) => Some(kind.name()),
+            _ => None,
+        }
+    }
 }
 
 impl Finding {
@@ -198,6 +225,9 @@ pub struct VerifyReport {
     /// Malformed inputs judged (none for an engine that does not declare
     /// `moves`).
     pub malformed_games: usize,
+    /// Illegal-move games judged (none for an engine that does not
+    /// declare `moves`).
+    pub illegal_games: usize,
     /// Plies compared, per declared part, over all games.
     pub compared: BTreeMap<Part, usize>,
     /// Games compared on at least one ply of a declared part.
@@ -210,6 +240,10 @@ pub struct VerifyReport {
     /// Plies that differ from ours and hold under an accepted reading, per
     /// reading: the readings the engine follows.
     pub readings: BTreeMap<Reading, usize>,
+    /// The plies where several endings held and the engine, declaring
+    /// `"ended": "one"` (a game-over API that gives one reason), named one
+    /// of them.
+    pub one_ending_named: usize,
     /// The FEN conventions decided for the run, from every ply at which
     /// conventions write a field differently: the plies of a game that
     /// follow another one are findings (group `fen`).
@@ -258,7 +292,7 @@ impl VerifyReport {
 
     /// The games of the run: corpus, generated and malformed.
     pub fn games(&self) -> usize {
-        self.case_games + self.generated_games + self.malformed_games
+        self.case_games + self.generated_games + self.malformed_games + self.illegal_games
     }
 
     /// The plies compared over all parts.
@@ -456,8 +490,11 @@ fn check_one(
     game: &RunGame,
     id: u64,
 ) -> Result<shrink::Checked, EngineError> {
-    match game.malformation {
-        Some(kind) => malformed::check_malformed(subject, hello, kind, &game.trial, id),
+    match game.probe {
+        Some(Probe::Malformed(kind)) => {
+            malformed::check_malformed(subject, hello, kind, &game.trial, id)
+        }
+        Some(Probe::Illegal(kind)) => illegal::check_illegal(subject, hello, kind, &game.trial, id),
         None => shrink::compare_once(subject, hello, &game.trial, id),
     }
 }
@@ -496,11 +533,13 @@ fn assemble(
         corpus: options.corpus.as_ref().map(|corpus| corpus.source.clone()),
         generated_games: options.games,
         malformed_games: counts.malformed,
+        illegal_games: counts.illegal,
         compared: tally.compared,
         games_compared: tally.games_compared,
         plies_generated: tally.plies_generated,
         plies_judged: tally.plies_judged,
         readings: tally.readings,
+        one_ending_named: tally.one_ending_named,
         conventions,
         allow_unsupported: options.allow_unsupported,
         findings,

@@ -11,10 +11,11 @@ use drawrules::{Article, PartialStatus, RefusalKind};
 use serde::Serialize;
 
 use crate::corpus::{BUILT_IN, Case, ExpectedRefusal};
-use crate::protocol::{DeadReading, DrawPolicies, Hello, Part};
+use crate::protocol::{DeadReading, DrawPolicies, EndedReading, Hello, Part};
 
 use super::cause::Cause;
 use super::convention_tally::DecidedConventions;
+use super::exceptions::endings_judged_unreported;
 use super::fen_fields::FenField;
 use super::findings::EXAMPLES;
 use super::group::Group;
@@ -82,27 +83,29 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
     };
     match divergence.group {
         Group::AnswerShape | Group::Input(_) => return None,
-        Group::MoveAcceptance | Group::MovesAfterTheEnd => match &ours.refusal {
-            Some(refusal) => {
-                let kind = match refusal.kind() {
-                    kind @ (RefusalKind::GameOver | RefusalKind::InvalidFen) => kind,
-                    _ => RefusalKind::IllegalMove,
-                };
-                if let Some(last) = ours.records.last() {
-                    articles.extend(last.ended.iter().map(|ending| ending.article()));
+        Group::MoveAcceptance | Group::MovesAfterTheEnd | Group::IllegalMoves(_) => {
+            match &ours.refusal {
+                Some(refusal) => {
+                    let kind = match refusal.kind() {
+                        kind @ (RefusalKind::GameOver | RefusalKind::InvalidFen) => kind,
+                        _ => RefusalKind::IllegalMove,
+                    };
+                    if let Some(last) = ours.records.last() {
+                        articles.extend(last.ended.iter().map(|ending| ending.article()));
+                    }
+                    case.error = Some(ExpectedRefusal {
+                        kind,
+                        ply: refusal.move_ply(),
+                    });
                 }
-                case.error = Some(ExpectedRefusal {
-                    kind,
-                    ply: refusal.move_ply(),
-                });
+                None => {
+                    case.expect = Some(PartialStatus {
+                        ply: Some(u32::try_from(ours.records.len().saturating_sub(1)).ok()?),
+                        ..PartialStatus::default()
+                    });
+                }
             }
-            None => {
-                case.expect = Some(PartialStatus {
-                    ply: Some(u32::try_from(ours.records.len().saturating_sub(1)).ok()?),
-                    ..PartialStatus::default()
-                });
-            }
-        },
+        }
         Group::Part(part) | Group::ClaimsAfterTheEnd(part) => {
             let ply = divergence.ply?;
             let status = ours.records.get(ply as usize)?;
@@ -335,6 +338,26 @@ fn header(report: &VerifyReport) -> Vec<String> {
             .collect::<Vec<_>>()
             .join(", ")
     ));
+    if hello.ended == EndedReading::One {
+        lines.push(format!(
+            "ended: declared one named (a game-over API that gives one reason): where several \
+             endings hold, naming any one of them agrees ({} plies)",
+            report.one_ending_named
+        ));
+    }
+    let unreported = endings_judged_unreported(hello);
+    if !unreported.is_empty() {
+        lines.push(format!(
+            "endings judged unreported: {} (not in implements nor declared absent, so the \
+             game must end there as under the Laws; the result, claims and later moves are \
+             compared, as declared)",
+            unreported
+                .iter()
+                .map(|p| p.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
     if !hello.ignored.is_empty() {
         lines.push(format!(
             "ignored handshake fields: {} (protocol {} has no such field)",
@@ -363,9 +386,12 @@ fn header(report: &VerifyReport) -> Vec<String> {
         },
         report.generated_games,
         if hello.implements(Part::Moves) {
-            format!("{} malformed inputs", report.malformed_games)
+            format!(
+                "{} malformed inputs, {} illegal moves",
+                report.malformed_games, report.illegal_games
+            )
         } else {
-            "no malformed input (the engine does not declare moves)".to_owned()
+            "no malformed input or illegal move (the engine does not declare moves)".to_owned()
         },
         report.elapsed.as_secs_f64()
     ));
@@ -416,21 +442,17 @@ pub fn text(report: &VerifyReport) -> String {
                 }
                 None => "  ",
             };
-            for finding in findings.iter().take(EXAMPLES) {
-                let _ = writeln!(
-                    out,
-                    "{indent}{}: {}",
-                    finding.source,
-                    problem_text(&finding.problem)
-                );
-            }
-            if count > EXAMPLES {
-                let _ = writeln!(out, "{indent}... and {} more", count - EXAMPLES);
-            }
-            if let Some(finding) = findings.iter().find(|f| f.minimal.is_some()) {
-                write_minimal(&mut out, indent, &report.hello.name, finding);
-            } else if let Some(finding) = findings.first() {
-                let _ = writeln!(out, "{indent}replay: {}", explain_command(&finding.game));
+            let kinds = report.findings.kinds(group, cause);
+            if kinds.len() > 1 {
+                // Every kind shown, each with its count, an example and its
+                // minimal game: only repeats of a kind are elided.
+                for (kind, count, kind_games) in kinds {
+                    let _ = writeln!(out, "{indent}kind {kind}: {}", games(kind_games));
+                    let of_kind = of_kind(&findings, kind);
+                    write_examples(&mut out, &format!("{indent}  "), report, &of_kind, 1, count);
+                }
+            } else {
+                write_examples(&mut out, indent, report, &findings, EXAMPLES, count);
             }
         }
     }
@@ -451,6 +473,44 @@ pub fn text(report: &VerifyReport) -> String {
     }
     let _ = writeln!(out, "\n{}", summary(report, groups.len()));
     out
+}
+
+/// The findings of `kind` among `findings`.
+fn of_kind<'a>(findings: &[&'a Finding], kind: &str) -> Vec<&'a Finding> {
+    findings
+        .iter()
+        .copied()
+        .filter(|f| f.problem.kind() == Some(kind))
+        .collect()
+}
+
+/// The first `shown` of `findings` (of `count` in all), how many more
+/// there are, and the minimal game of the first shrunk (or the first's
+/// replay), each line indented by `indent`.
+fn write_examples(
+    out: &mut String,
+    indent: &str,
+    report: &VerifyReport,
+    findings: &[&Finding],
+    shown: usize,
+    count: usize,
+) {
+    for finding in findings.iter().take(shown) {
+        let _ = writeln!(
+            out,
+            "{indent}{}: {}",
+            finding.source,
+            problem_text(&finding.problem)
+        );
+    }
+    if count > shown {
+        let _ = writeln!(out, "{indent}... and {} more", count - shown);
+    }
+    if let Some(finding) = findings.iter().find(|f| f.minimal.is_some()) {
+        write_minimal(out, indent, &report.hello.name, finding);
+    } else if let Some(finding) = findings.first() {
+        let _ = writeln!(out, "{indent}replay: {}", explain_command(&finding.game));
+    }
 }
 
 /// The text report's last line: PASS or FAIL, the findings in `groups`
@@ -537,10 +597,15 @@ pub fn json(report: &VerifyReport) -> String {
     json!({
         "engine": report.hello,
         "judged_by": judged_by,
+        "endings_judged_unreported": endings_judged_unreported(&report.hello)
+            .iter()
+            .map(|p| p.name())
+            .collect::<Vec<_>>(),
         "case_games": report.case_games,
         "corpus": report.corpus,
         "generated_games": report.generated_games,
         "malformed_games": report.malformed_games,
+        "illegal_games": report.illegal_games,
         "games_compared": report.games_compared,
         "plies_compared": report
             .compared
@@ -548,6 +613,7 @@ pub fn json(report: &VerifyReport) -> String {
             .map(|(part, plies)| (part.name(), plies))
             .collect::<BTreeMap<_, _>>(),
         "seconds": report.elapsed.as_secs_f64(),
+        "one_ending_named": report.one_ending_named,
         "readings": report
             .readings
             .iter()
@@ -580,20 +646,24 @@ fn group_json(report: &VerifyReport, group: &str, findings: &[&Finding]) -> serd
     let causes: Vec<serde_json::Value> = by_cause(findings)
         .into_iter()
         .map(|(cause, findings)| {
-            let minimal = findings
-                .iter()
-                .find_map(|f| f.minimal.as_ref())
-                .map(|minimal| {
-                    let game = &minimal.game;
+            let kinds: Vec<serde_json::Value> = report
+                .findings
+                .kinds(group, cause)
+                .into_iter()
+                .map(|(kind, count, games)| {
+                    let of_kind = of_kind(&findings, kind);
                     json!({
-                        "edition": game.edition,
-                        "fen": game.fen,
-                        "moves": game.moves,
-                        "divergence": minimal.divergence.to_string(),
-                        "replay": explain_command(game),
-                        "case": corpus_case(&report.hello.name, minimal),
+                        "kind": kind,
+                        "findings": count,
+                        "games": games,
+                        "example": of_kind.first().map(|f| json!({
+                            "source": f.source,
+                            "problem": problem_text(&f.problem),
+                        })),
+                        "minimal": minimal_json(report, &of_kind),
                     })
-                });
+                })
+                .collect();
             json!({
                 "cause": cause.map(Cause::name),
                 "games": report.findings.of_cause(group, cause).1,
@@ -601,7 +671,8 @@ fn group_json(report: &VerifyReport, group: &str, findings: &[&Finding]) -> serd
                     "source": f.source,
                     "problem": problem_text(&f.problem),
                 })).collect::<Vec<_>>(),
-                "minimal": minimal,
+                "minimal": minimal_json(report, &findings),
+                "kinds": kinds,
             })
         })
         .collect();
@@ -611,6 +682,24 @@ fn group_json(report: &VerifyReport, group: &str, findings: &[&Finding]) -> serd
         "games": report.findings.games(group),
         "causes": causes,
     })
+}
+
+/// The minimal game of the first shrunk of `findings`, in the JSON report.
+fn minimal_json(report: &VerifyReport, findings: &[&Finding]) -> Option<serde_json::Value> {
+    findings
+        .iter()
+        .find_map(|f| f.minimal.as_ref())
+        .map(|minimal| {
+            let game = &minimal.game;
+            json!({
+                "edition": game.edition,
+                "fen": game.fen,
+                "moves": game.moves,
+                "divergence": minimal.divergence.to_string(),
+                "replay": explain_command(game),
+                "case": corpus_case(&report.hello.name, minimal),
+            })
+        })
 }
 
 /// What the run judged by, in the JSON report.
@@ -826,8 +915,9 @@ fn markdown_example(out: &mut String, findings: &[&Finding]) {
         }) => {
             let _ = writeln!(
                 out,
-                "Minimal game ({} moves): {divergence}.\n\n```sh\n{}\n```",
+                "Minimal game ({} moves): {}.\n\n```sh\n{}\n```",
                 game.moves.len(),
+                md(&divergence.to_string()),
                 explain_command(game)
             );
         }
@@ -836,13 +926,23 @@ fn markdown_example(out: &mut String, findings: &[&Finding]) {
                 let _ = writeln!(
                     out,
                     "{}: {}\n\n```sh\n{}\n```",
-                    first.source,
-                    problem_text(&first.problem),
+                    md(&first.source),
+                    md(&problem_text(&first.problem)),
                     explain_command(&first.game)
                 );
             }
         }
     }
+}
+
+/// `text` as Markdown shows it: its HTML markup (`<!--` would hide the
+/// rest of the page) written as entities. Engine-supplied text reaches a
+/// report [`printable`](crate::protocol::printable()) already: no line
+/// break of its own.
+fn md(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// The Markdown section of `spec/CONFORMANCE.md` for one engine: which
@@ -855,7 +955,7 @@ pub fn markdown(report: &VerifyReport) -> String {
     let _ = writeln!(
         out,
         "## {}: {}\n",
-        hello.title(),
+        md(&hello.title()),
         report
             .judged_by
             .profile_of(hello)
@@ -864,7 +964,7 @@ pub fn markdown(report: &VerifyReport) -> String {
             ))
     );
     for line in header(report) {
-        let _ = writeln!(out, "* {line}");
+        let _ = writeln!(out, "* {}", md(&line));
     }
     out.push('\n');
     let _ = writeln!(
@@ -891,13 +991,24 @@ pub fn markdown(report: &VerifyReport) -> String {
     for (group, findings) in &groups {
         let _ = writeln!(out, "\n### {group}\n");
         if let Some(why) = report.known.why(group) {
-            let _ = writeln!(out, "{why}\n");
+            let _ = writeln!(out, "{}\n", md(why));
         }
-        for (index, findings) in by_cause(findings).values().enumerate() {
+        for (index, (cause, findings)) in by_cause(findings).iter().enumerate() {
             if index > 0 {
                 out.push('\n');
             }
-            markdown_example(&mut out, findings);
+            let kinds = report.findings.kinds(group, *cause);
+            if kinds.len() > 1 {
+                for (at, (kind, _, kind_games)) in kinds.into_iter().enumerate() {
+                    if at > 0 {
+                        out.push('\n');
+                    }
+                    let _ = writeln!(out, "Kind {kind} ({}):\n", games(kind_games));
+                    markdown_example(&mut out, &of_kind(findings, kind));
+                }
+            } else {
+                markdown_example(&mut out, findings);
+            }
         }
     }
     out

@@ -1,8 +1,8 @@
 //! The games of a run, made one at a time as they are judged: the corpus
 //! first (each case under each edition both it and the engine hold), then
-//! the generated games ([`Run`]), then the malformed inputs (for an engine
-//! that declares `moves`). A run holds no more of them than it judges at
-//! once.
+//! the generated games ([`Run`]), then the malformed inputs and the
+//! illegal moves (for an engine that declares `moves`). A run holds no
+//! more of them than it judges at once.
 
 use drawrules::laws::Edition;
 use drawrules::{Judgement, StartPosition};
@@ -10,16 +10,28 @@ use drawrules_scenario::Run;
 
 use crate::protocol::{Hello, Malformation};
 
+use super::illegal;
+use super::illegal_move::IllegalMove;
 use super::shrink::Trial;
 use super::{Finding, Problem, VerifyOptions, malformed};
 
-/// One game of a run: where it came from, the game as sent, and the kind
-/// of malformed input it is, if it is one.
+/// What a game of its own kind probes: a malformed input, or an illegal
+/// move.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Probe {
+    /// Malformed input of this kind.
+    Malformed(Malformation),
+    /// An illegal move of this kind.
+    Illegal(IllegalMove),
+}
+
+/// One game of a run: where it came from, the game as sent, and what it
+/// probes, if it is a malformed input or an illegal move.
 #[derive(Debug, Clone)]
 pub(crate) struct RunGame {
     pub(crate) source: String,
     pub(crate) trial: Trial,
-    pub(crate) malformation: Option<Malformation>,
+    pub(crate) probe: Option<Probe>,
 }
 
 impl RunGame {
@@ -41,12 +53,13 @@ pub(crate) struct GameCounts {
     pub(crate) cases: usize,
     pub(crate) generated: usize,
     pub(crate) malformed: usize,
+    pub(crate) illegal: usize,
 }
 
 impl GameCounts {
     /// The games of the run.
     pub(crate) fn total(self) -> usize {
-        self.cases + self.generated + self.malformed
+        self.cases + self.generated + self.malformed + self.illegal
     }
 }
 
@@ -60,6 +73,7 @@ pub(crate) struct RunGames {
     editions: Vec<Edition>,
     generated: std::iter::Take<std::iter::Enumerate<Run>>,
     malformed: std::iter::Enumerate<std::vec::IntoIter<(Malformation, Trial)>>,
+    illegal: std::iter::Enumerate<std::vec::IntoIter<(IllegalMove, Trial)>>,
 }
 
 impl RunGames {
@@ -67,16 +81,19 @@ impl RunGames {
     pub(crate) fn of(hello: &Hello, options: &VerifyOptions) -> RunGames {
         let cases = cases(hello, options);
         let malformed = malformed::malformed_games(hello);
+        let illegal = illegal::illegal_games(hello);
         RunGames {
             counts: GameCounts {
                 cases: cases.len(),
                 generated: options.games,
                 malformed: malformed.len(),
+                illegal: illegal.len(),
             },
             cases: cases.into_iter(),
             seed: options.seed,
             generated: Run::new(options.seed).enumerate().take(options.games),
             malformed: malformed.into_iter().enumerate(),
+            illegal: illegal.into_iter().enumerate(),
             editions: hello.editions.clone(),
         }
     }
@@ -112,14 +129,21 @@ impl Iterator for RunGames {
                     moves: scenario.uci().iter().map(ToString::to_string).collect(),
                     edition,
                 },
-                malformation: None,
+                probe: None,
             });
         }
-        let (index, (kind, trial)) = self.malformed.next()?;
+        if let Some((index, (kind, trial))) = self.malformed.next() {
+            return Some(RunGame {
+                source: format!("malformed input {index} ({kind})"),
+                trial,
+                probe: Some(Probe::Malformed(kind)),
+            });
+        }
+        let (index, (kind, trial)) = self.illegal.next()?;
         Some(RunGame {
-            source: format!("malformed input {index} ({kind})"),
+            source: format!("illegal move {index} ({kind})"),
             trial,
-            malformation: Some(kind),
+            probe: Some(Probe::Illegal(kind)),
         })
     }
 }
@@ -147,7 +171,7 @@ fn cases(hello: &Hello, options: &VerifyOptions) -> Vec<RunGame> {
                     moves: case.moves().map(str::to_owned).collect(),
                     edition,
                 },
-                malformation: None,
+                probe: None,
             });
         }
     }

@@ -2,8 +2,8 @@
 //! process, both seen through the protocol.
 
 use crate::protocol::{
-    Answer, DeadReading, DrawPolicies, EngineError, EngineProcess, EngineRefusal, GameAnswers,
-    Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies,
+    Answer, DeadReading, DrawPolicies, EndedReading, EngineError, EngineProcess, EngineRefusal,
+    GameAnswers, Hello, JudgeRequest, PROTOCOL_VERSION, Part, Plies,
 };
 use drawrules::laws::Edition;
 use drawrules::{Arbiter, Claim, PartialStatus};
@@ -112,6 +112,7 @@ fn our_hello(name: &str, dead_position: DeadReading) -> Hello {
         dead_position,
         meanings: Default::default(),
         lenient: Vec::new(),
+        ended: EndedReading::All,
         ignored: Vec::new(),
     }
 }

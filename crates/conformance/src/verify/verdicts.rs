@@ -9,6 +9,7 @@ use std::fmt;
 use crate::protocol::{DeadReading, Malformation, Part};
 
 use super::group::Group;
+use super::illegal_move::IllegalMove;
 use super::{JudgedBy, VerifyReport};
 
 /// How much of a part or group was compared.
@@ -118,6 +119,8 @@ pub enum ExtraGroup {
     AnswerShape,
     /// Malformed input.
     Input,
+    /// Illegal moves.
+    IllegalMoves,
     /// Faults of the engine.
     Fault,
     /// Games refused as unsupported.
@@ -126,12 +129,13 @@ pub enum ExtraGroup {
 
 impl ExtraGroup {
     /// Every group beside the parts.
-    pub const ALL: [ExtraGroup; 7] = [
+    pub const ALL: [ExtraGroup; 8] = [
         ExtraGroup::ClaimsAfterTheEnd,
         ExtraGroup::MoveAcceptance,
         ExtraGroup::MovesAfterTheEnd,
         ExtraGroup::AnswerShape,
         ExtraGroup::Input,
+        ExtraGroup::IllegalMoves,
         ExtraGroup::Fault,
         ExtraGroup::Unsupported,
     ];
@@ -157,6 +161,7 @@ impl ExtraGroup {
             ExtraGroup::MovesAfterTheEnd => Some(Group::MovesAfterTheEnd),
             ExtraGroup::AnswerShape => Some(Group::AnswerShape),
             ExtraGroup::Input => Some(Group::Input(Malformation::SquareOffTheBoard)),
+            ExtraGroup::IllegalMoves => Some(Group::IllegalMoves(IllegalMove::CastlingOutOfCheck)),
             ExtraGroup::Fault | ExtraGroup::Unsupported => None,
         }
     }
@@ -218,6 +223,12 @@ impl VerifyReport {
                 );
             }
             ExtraGroup::Input => Compared::Games(self.malformed_games),
+            ExtraGroup::IllegalMoves if self.illegal_games == 0 => {
+                return Verdict::NotCompared(
+                    "no illegal move was sent (the engine does not declare moves)".to_owned(),
+                );
+            }
+            ExtraGroup::IllegalMoves => Compared::Games(self.illegal_games),
             ExtraGroup::MoveAcceptance | ExtraGroup::MovesAfterTheEnd => {
                 Compared::Plies(self.compared.get(&Part::Moves).copied().unwrap_or(0))
             }
@@ -318,6 +329,7 @@ mod tests {
                 "moves-after-the-end",
                 "answer-shape",
                 "input",
+                "illegal-moves",
                 "fault",
                 "unsupported"
             ]

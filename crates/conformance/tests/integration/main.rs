@@ -18,4 +18,5 @@ mod verify;
 mod verify_castling_keys;
 mod verify_exact_dead;
 mod verify_findings;
+mod verify_omissions;
 mod verify_profiles;

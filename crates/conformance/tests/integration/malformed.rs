@@ -177,9 +177,15 @@ fn a_number_no_record_holds_in_the_answer_to_a_well_formed_game_is_a_fault() {
             _ => None,
         })
         .collect();
-    // Every generated game: each answer to a well-formed game has a clock
-    // of -1 at ply 0 (the first few of them kept as examples).
-    assert_eq!(report.findings.count("fault"), 10, "{:#?}", report.findings);
+    // Every generated game and every illegal-move game (well-formed up to
+    // its last move): each answer to a well-formed game has a clock of -1
+    // at ply 0 (the first few of them kept as examples).
+    assert_eq!(
+        report.findings.count("fault"),
+        10 + report.illegal_games,
+        "{:#?}",
+        report.findings
+    );
     assert_eq!(faults.len(), drawrules_conformance::verify::EXAMPLES);
     assert!(
         faults
@@ -229,9 +235,11 @@ fn an_input_finding_has_its_minimal_game_in_every_report_format() {
         .split("\n### input\n")
         .nth(1)
         .expect("an input section");
+    // The cause holds several kinds: each listed, the first one's first.
+    let kind = first.problem.kind().expect("a kind");
     assert!(
         section.starts_with(&format!(
-            "\nMinimal game ({} moves): {}.",
+            "\nKind {kind} (2 games):\n\nMinimal game ({} moves): {}.",
             minimal.game.moves.len(),
             minimal.divergence
         )),

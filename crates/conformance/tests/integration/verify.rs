@@ -53,9 +53,12 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     let report = run(&mut engine, &options(60));
     assert!(!report.passed());
     let groups = report.groups();
+    // It knows no ending, so it also offers the claim where the Laws have
+    // ended the game (checkmate on the hundredth ply, seventy-five moves):
+    // an ending left out of `implements` is judged as the Laws have it.
     assert_eq!(
         groups.keys().copied().collect::<Vec<_>>(),
-        ["fifty-moves"],
+        ["claims-after-the-end", "fifty-moves"],
         "{}",
         render::text(&report)
     );
@@ -97,7 +100,8 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     // diverge fails it.
     let known = KnownDivergences::parse(
         "k.toml",
-        "[[known]]\nrule = \"fifty-moves\"\nwhy = \"counts to 99\"\n",
+        "[[known]]\nrule = \"fifty-moves\"\nwhy = \"counts to 99\"\n\
+         [[known]]\nrule = \"claims-after-the-end\"\nwhy = \"knows no ending\"\n",
     )
     .unwrap();
     let mut engine = self::engine("fifty-off-by-one.py", 5_000);
@@ -418,7 +422,13 @@ fn reports_render_in_every_format() {
     );
     let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();
     assert_eq!(json["passed"], false);
-    assert_eq!(json["groups"][0]["group"], "fifty-moves");
+    let groups: Vec<&str> = json["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|group| group["group"].as_str().unwrap())
+        .collect();
+    assert_eq!(groups, ["claims-after-the-end", "fifty-moves"]);
     let junit = render::junit(&report);
     assert!(
         junit.starts_with("<?xml") && junit.contains("<failure"),
@@ -491,14 +501,14 @@ fn a_stop_ends_the_run_with_the_games_judged_before_it() {
     )
     .unwrap();
     assert!(report.stopped);
-    // 40 generated games and 30 malformed inputs.
-    assert_eq!((report.judged, report.games()), (12, 70));
+    // 40 generated games, 30 malformed inputs and 18 illegal moves.
+    assert_eq!((report.judged, report.games()), (12, 88));
     assert!(report.findings.is_empty(), "{:?}", report.findings);
     assert!(!report.passed(), "a stopped run never passes");
     let text = render::text(&report);
     assert!(
         text.contains(
-            "\nstopped early on request: 12 of 70 games were judged, the other 58 were not\n"
+            "\nstopped early on request: 12 of 88 games were judged, the other 76 were not\n"
         ),
         "{text}"
     );
@@ -508,7 +518,7 @@ fn a_stop_ends_the_run_with_the_games_judged_before_it() {
         (&json["stopped"], &json["games"], &json["games_judged"]),
         (
             &serde_json::json!(true),
-            &serde_json::json!(70),
+            &serde_json::json!(88),
             &serde_json::json!(12)
         )
     );
@@ -531,4 +541,100 @@ fn a_stop_ends_the_run_with_the_games_judged_before_it() {
     assert!(report.stopped);
     assert_eq!((report.judged, report.plies_compared()), (0, 0));
     assert!(!report.passed());
+}
+
+/// An engine's own words (name, version, an unknown handshake field, a
+/// refusal's message) holding line breaks, a forged `PASS:` line,
+/// Markdown's `<!--` and control characters show as text in every format:
+/// no line of their own, no verdict, no markup.
+#[test]
+fn what_an_engine_says_cannot_forge_or_hide_a_report_line() {
+    let mut engine = engine("hostile-words.py", 5_000);
+    let report = run(&mut engine, &options(5));
+    assert!(!report.passed());
+    let text = render::text(&report);
+    let markdown = render::markdown(&report);
+    for (format, report) in [("text", &text), ("markdown", &markdown)] {
+        assert!(
+            !report.lines().any(|line| line.starts_with("PASS")),
+            "{format}:\n{report}"
+        );
+        assert!(
+            !report.chars().any(|c| c.is_control() && c != '\n') && !report.contains('\u{202e}'),
+            "{format}:\n{report}"
+        );
+    }
+    assert!(
+        text.trim_end().lines().last().unwrap().starts_with("FAIL"),
+        "{text}"
+    );
+    assert!(
+        text.contains(r"engine: x\nPASS: every part agrees\r\n<!-- \u{1b}[2J\u{202e} x\n"),
+        "{text}"
+    );
+    assert!(!markdown.contains("<!--"), "{markdown}");
+    assert!(
+        markdown.contains(r"## x\nPASS: every part agrees\r\n&lt;!-- "),
+        "{markdown}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();
+    assert_eq!(json["passed"], false);
+    assert_eq!(
+        json["engine"]["name"],
+        r"x\nPASS: every part agrees\r\n<!-- \u{1b}[2J\u{202e}"
+    );
+    let junit = render::junit(&report);
+    assert!(
+        !junit.chars().any(|c| c.is_control() && c != '\n'),
+        "{junit}"
+    );
+    assert!(junit.contains("<failure"), "{junit}");
+}
+
+/// A cause that holds several kinds (malformed inputs of many kinds, all
+/// without a distinguishing feature) lists each kind in every format, with
+/// its count and an example: none is only counted.
+#[test]
+fn every_kind_of_a_cause_is_shown_in_every_format() {
+    use drawrules_conformance::verify::Cause;
+
+    let mut engine = engine("hostile-words.py", 5_000);
+    let report = run(&mut engine, &options(3));
+    let kinds = report.findings.kinds("input", Some(Cause::Plain));
+    assert!(kinds.len() > 3, "{kinds:?}");
+    let text = render::text(&report);
+    let markdown = render::markdown(&report);
+    let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();
+    let input = json["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|group| group["group"] == "input")
+        .unwrap();
+    let listed = input["causes"][0]["kinds"].as_array().unwrap();
+    assert_eq!(listed.len(), kinds.len());
+    for ((kind, count, games), listed) in kinds.iter().zip(listed) {
+        assert!(
+            text.contains(&format!("    kind {kind}: {games} game")),
+            "{kind}:\n{text}"
+        );
+        assert!(
+            text.contains(&format!("input ({kind}) at ply")),
+            "{kind}:\n{text}"
+        );
+        assert!(
+            markdown.contains(&format!("Kind {kind} ({games} game")),
+            "{kind}:\n{markdown}"
+        );
+        assert_eq!(listed["kind"], *kind);
+        assert_eq!(listed["findings"], *count);
+        assert!(
+            listed["example"]["problem"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("input ({kind})")),
+            "{listed}"
+        );
+        assert!(listed["minimal"]["replay"].is_string(), "{listed}");
+    }
 }

@@ -6,37 +6,15 @@
 
 use drawrules::{GameResult, StartPosition};
 use drawrules_conformance::protocol::{
-    Answer, DrawPolicies, EngineError, EngineRefusal, Hello, JudgeRequest, Part, Policy,
-    RefusalKind,
+    Answer, DrawPolicies, EngineRefusal, Hello, JudgeRequest, Part, Policy, RefusalKind,
 };
 use drawrules_conformance::verify::{
-    Cause, Group, Minimal, OurArbiter, Problem, Subject, VerifyOptions, VerifyReport, render,
+    Cause, Group, Minimal, OurArbiter, Problem, VerifyOptions, VerifyReport, render,
 };
 use shakmaty::uci::UciMove;
 use shakmaty::{Position, Role};
 
-use crate::util::{options, run};
-
-/// Our arbiter, with its handshake and answers changed by the closures.
-struct Doctored<H, J> {
-    hello: H,
-    answer: J,
-}
-
-impl<H, J> Subject for Doctored<H, J>
-where
-    H: FnMut(Hello) -> Hello,
-    J: FnMut(&JudgeRequest, Answer) -> Answer,
-{
-    fn hello(&mut self) -> Result<Hello, EngineError> {
-        Ok((self.hello)(OurArbiter.hello()?))
-    }
-
-    fn judge(&mut self, request: &JudgeRequest) -> Result<Answer, EngineError> {
-        let answer = OurArbiter.judge(request)?;
-        Ok((self.answer)(request, answer))
-    }
-}
+use crate::util::{Doctored, only, options, records_of, run};
 
 /// The minimal game of the first shrunk finding of `cause` in `report`
 /// (whose text report is `text`, shown if there is none).
@@ -47,22 +25,6 @@ fn shrunk<'a>(report: &'a VerifyReport, cause: Cause, text: &str) -> &'a Minimal
         .filter(|f| f.cause() == Some(cause))
         .find_map(|f| f.minimal.as_ref())
         .unwrap_or_else(|| panic!("no shrunk {cause} finding:\n{text}"))
-}
-
-fn only(parts: &[Part]) -> impl FnMut(Hello) -> Hello {
-    let parts = parts.to_vec();
-    move |hello| Hello {
-        implements: parts.clone(),
-        ..hello
-    }
-}
-
-fn records_of(answer: &mut Answer) -> &mut Vec<drawrules::PartialStatus> {
-    match answer {
-        Answer::Records { records, .. } => records,
-        Answer::Error(refusal) => &mut refusal.records,
-        Answer::Hello(_) => panic!("a handshake from the arbiter"),
-    }
 }
 
 #[test]
@@ -101,9 +63,10 @@ fn short_answers_are_findings() {
     let text = render::text(&report);
     assert!(!report.passed(), "{text}");
     assert!(report.unexpected().contains(&"answer-shape"), "{text}");
-    // Every generated game, and the 18 malformed inputs with a record
-    // before their refusal (the 12 whose start is refused have none).
-    assert_eq!(report.games_compared, 40 + 18, "{text}");
+    // Every generated game, the 18 malformed inputs with a record before
+    // their refusal (the 12 whose start is refused have none), and the 18
+    // illegal moves (each after a legal start).
+    assert_eq!(report.games_compared, 40 + 18 + 18, "{text}");
 }
 
 /// The start position's clock field (0 when the FEN has none or an
@@ -966,4 +929,67 @@ fn the_plies_compared_are_counted_once_and_a_run_that_leaves_much_out_says_so() 
     );
     assert!(render::junit(&report).contains("<property name=\"left-out\" value=\"only "));
     assert!(render::markdown(&report).contains(&format!("\n{left_out}.\n")));
+}
+
+/// A library whose game-over API gives one reason names one of the endings
+/// that hold at once (a stalemate that is also a dead position): declared
+/// (`"ended": "one"`), that agrees, and the report counts the plies;
+/// undeclared, it is a finding; naming none is a finding either way.
+#[test]
+fn one_ending_named_where_several_hold_is_a_declaration() {
+    use drawrules_conformance::protocol::EndedReading;
+
+    let first_only = |_: &JudgeRequest, mut answer: Answer| {
+        for record in records_of(&mut answer) {
+            if let Some(ended) = &mut record.ended {
+                ended.truncate(1);
+            }
+        }
+        answer
+    };
+    let one = |hello: Hello| Hello {
+        ended: EndedReading::One,
+        ..hello
+    };
+    let mut declared = Doctored {
+        hello: one,
+        answer: first_only,
+    };
+    let report = run(&mut declared, &options(300));
+    let text = render::text(&report);
+    assert!(report.passed(), "{text}");
+    assert!(report.one_ending_named > 0, "{text}");
+    assert!(
+        text.contains(&format!(
+            "ended: declared one named (a game-over API that gives one reason): where several \
+             endings hold, naming any one of them agrees ({} plies)",
+            report.one_ending_named
+        )),
+        "{text}"
+    );
+    eprintln!(
+        "plies with several endings, one named: {}",
+        report.one_ending_named
+    );
+
+    let mut undeclared = Doctored {
+        hello: |hello| hello,
+        answer: first_only,
+    };
+    let report = run(&mut undeclared, &options(300));
+    assert!(!report.passed(), "{}", render::text(&report));
+
+    let mut none = Doctored {
+        hello: one,
+        answer: |_: &JudgeRequest, mut answer: Answer| {
+            for record in records_of(&mut answer) {
+                if record.ended.as_ref().is_some_and(|ended| ended.len() > 1) {
+                    record.ended = Some(Vec::new());
+                }
+            }
+            answer
+        },
+    };
+    let report = run(&mut none, &options(300));
+    assert!(!report.passed(), "{}", render::text(&report));
 }
