@@ -172,11 +172,13 @@ function hello() {
     version: VERSION,
     implements: IMPLEMENTS,
     editions: EDITIONS,
-    // isGameOver() ends the game at the third occurrence and at 100 plies;
-    // the library has no fivefold or seventy-five-move rule at all.
+    // isThreefoldRepetition() and isDrawByFiftyMoves() are claim tests,
+    // and move() plays on after them (isGameOver() counts them, but the
+    // game object never refuses a move for them): the Laws' claim policy
+    // is what the game object does, and it compares every ply, where
+    // `automatic` would stop at the first threefold or hundredth ply. The
+    // library has no fivefold or seventy-five-move rule at all.
     draws: {
-      'threefold-repetition': 'automatic',
-      'fifty-moves': 'automatic',
       'fivefold-repetition': 'absent',
       'seventy-five-moves': 'absent',
     },

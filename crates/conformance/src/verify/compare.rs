@@ -41,6 +41,9 @@ pub struct Comparison {
     /// The plies where several endings held and the engine, declaring
     /// `"ended": "one"`, named one of them.
     pub one_ending_named: usize,
+    /// The plies of our game after the one where a draw the engine makes
+    /// automatic ended its game: not compared.
+    pub after_own_draw: usize,
     /// The plies at which published conventions of the FEN write a field
     /// differently, by the conventions the engine's field follows there:
     /// the run decides from these which one it follows.
@@ -146,6 +149,9 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             comparison.keep(ours, divergence);
         }
         if stops_after(hello, status) {
+            if hello.draws.ends_game_at(status) {
+                comparison.after_own_draw = ours.records.len() - index - 1;
+            }
             return comparison;
         }
     }

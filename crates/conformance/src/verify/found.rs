@@ -28,6 +28,7 @@ pub(crate) struct Tally {
     pub(crate) plies_judged: usize,
     pub(crate) readings: BTreeMap<Reading, usize>,
     pub(crate) one_ending_named: usize,
+    pub(crate) after_own_draws: usize,
     pub(crate) broken: Option<EngineError>,
     pub(crate) judged: usize,
 }
@@ -48,6 +49,7 @@ impl Tally {
             *self.readings.entry(reading).or_default() += plies;
         }
         self.one_ending_named += comparison.one_ending_named;
+        self.after_own_draws += comparison.after_own_draw;
     }
 }
 

@@ -244,6 +244,9 @@ pub struct VerifyReport {
     /// `"ended": "one"` (a game-over API that gives one reason), named one
     /// of them.
     pub one_ending_named: usize,
+    /// Of the plies generated, those after a draw the engine makes
+    /// automatic ended its game: not compared.
+    pub plies_after_own_draws: usize,
     /// The FEN conventions decided for the run, from every ply at which
     /// conventions write a field differently: the plies of a game that
     /// follow another one are findings (group `fen`).
@@ -540,6 +543,7 @@ fn assemble(
         plies_judged: tally.plies_judged,
         readings: tally.readings,
         one_ending_named: tally.one_ending_named,
+        plies_after_own_draws: tally.after_own_draws,
         conventions,
         allow_unsupported: options.allow_unsupported,
         findings,

@@ -626,6 +626,7 @@ pub fn json(report: &VerifyReport) -> String {
             .collect::<serde_json::Map<_, _>>(),
         "plies_generated": report.plies_generated,
         "plies_judged": report.plies_judged,
+        "plies_after_own_draws": report.plies_after_own_draws,
         "left_out": report.left_out(),
         "groups": groups,
         "broken": report.broken.as_ref().map(ToString::to_string),

@@ -250,9 +250,17 @@ impl VerifyReport {
         if generated == 0 || judged as f64 >= WELL_COMPARED * generated as f64 {
             return None;
         }
+        let after_draws = match self.plies_after_own_draws {
+            0 => String::new(),
+            plies => format!(
+                "; {plies} of them after draws the engine makes automatic: were its game to play \
+                 on after them, declaring them claims would compare those plies (spec/PROTOCOL.md, \
+                 \"A claim test and an automatic end\")"
+            ),
+        };
         Some(format!(
             "only {judged} of the {generated} plies the run generated were compared ({:.0}% left \
-             out by what the engine declares and refuses)",
+             out by what the engine declares and refuses{after_draws})",
             100.0 * (generated - judged) as f64 / generated as f64
         ))
     }

@@ -929,6 +929,21 @@ fn the_plies_compared_are_counted_once_and_a_run_that_leaves_much_out_says_so() 
     );
     assert!(render::junit(&report).contains("<property name=\"left-out\" value=\"only "));
     assert!(render::markdown(&report).contains(&format!("\n{left_out}.\n")));
+    // Most of what was left out came after its own draws, and the line
+    // says which declaration would compare it.
+    let after = report.plies_after_own_draws;
+    assert!(
+        after > 0 && after <= report.plies_generated - report.plies_judged,
+        "{after} of {} left out",
+        report.plies_generated - report.plies_judged
+    );
+    assert!(
+        left_out.contains(&format!(
+            "; {after} of them after draws the engine makes automatic: were its game to play on \
+             after them, declaring them claims would compare those plies"
+        )),
+        "{left_out}"
+    );
 }
 
 /// A library whose game-over API gives one reason names one of the endings
