@@ -166,7 +166,10 @@ impl DrawPolicies {
     pub fn check(&self) -> Result<(), String> {
         for (name, policy) in self.rules() {
             match (name, policy) {
-                ("fivefold-repetition" | "seventy-five-moves", Policy::Automatic(Some(_))) => {
+                (
+                    "fivefold-repetition" | "seventy-five-moves",
+                    Policy::Automatic(Some(_)) | Policy::Claim,
+                ) => {
                     return Err(format!(
                         "{name}: only automatic or absent (the game ends there by itself)"
                     ));

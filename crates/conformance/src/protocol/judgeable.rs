@@ -48,6 +48,17 @@ impl Hello {
         if self.editions.is_empty() {
             return Err("a handshake that names no edition".to_owned());
         }
+        if let Some(twice) = named_twice(&self.implements) {
+            return Err(format!(
+                "implements lists {} twice: name each part once",
+                twice.name()
+            ));
+        }
+        if let Some(twice) = named_twice(&self.editions) {
+            return Err(format!(
+                "editions lists {twice} twice: name each edition once"
+            ));
+        }
         match self.implemented_yet_absent() {
             Some(part) => Err(format!(
                 "implements lists {}, but its rule is absent under {}: leave the part out of \
@@ -70,6 +81,15 @@ impl Hello {
             .copied()
             .find(|&part| self.draws.is_absent(part))
     }
+}
+
+/// The first item of `items` that appears in it more than once.
+fn named_twice<T: PartialEq + Copy>(items: &[T]) -> Option<T> {
+    items
+        .iter()
+        .enumerate()
+        .find(|(at, item)| items[at + 1..].contains(item))
+        .map(|(_, &item)| item)
 }
 
 #[cfg(test)]
@@ -121,6 +141,28 @@ mod tests {
         assert_eq!(
             editions.check().unwrap_err(),
             "a handshake that names no edition"
+        );
+    }
+
+    #[test]
+    fn a_part_or_edition_named_twice_is_refused() {
+        let parts = hello(r#""implements":["clock","result","clock"],"editions":["fide-2018"]"#);
+        assert_eq!(
+            parts.check().unwrap_err(),
+            "implements lists clock twice: name each part once"
+        );
+        let editions = hello(r#""implements":[],"editions":["fide-2014","fide-2014"]"#);
+        assert_eq!(
+            editions.check().unwrap_err(),
+            "editions lists fide-2014 twice: name each edition once"
+        );
+        let claim = hello(
+            r#""implements":[],"editions":["fide-2018"],"draws":{"fivefold-repetition":"claim"}"#,
+        );
+        assert_eq!(
+            claim.check().unwrap_err(),
+            "draw policies that cannot be judged: fivefold-repetition: only automatic or absent \
+             (the game ends there by itself)"
         );
     }
 }

@@ -475,7 +475,11 @@ fn they_stopped_first(
     } else {
         Some(acceptance(
             their_plies,
-            "the move played".to_owned(),
+            if matches!(refused, Some((None, _, _))) {
+                "the start accepted".to_owned()
+            } else {
+                "the move played".to_owned()
+            },
             their_stop(refused),
         ))
     }
@@ -597,6 +601,32 @@ mod tests {
         assert_eq!(
             (silent.expected.as_str(), silent.actual.as_str()),
             ("3 records", "2 records and no refusal")
+        );
+    }
+
+    #[test]
+    fn a_refused_start_and_an_ending_listed_twice_say_what_differs() {
+        let start_ours = ours("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "");
+        let refused = Some((None, RefusalKind::InvalidFen, "no"));
+        let start = they_stopped_first(&hello(&[Part::Moves]), &start_ours, 0, refused).unwrap();
+        assert_eq!(
+            (start.expected.as_str(), start.actual.as_str()),
+            ("the start accepted", "the start refused (invalid-fen: no)")
+        );
+        let mate = ours("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 60", "a1a8");
+        let twice = answer(&mate, |ply, record| {
+            if ply == 1 {
+                record.ended = Some(vec![Ending::Checkmate, Ending::Checkmate]);
+            }
+        });
+        let found = compare(&hello(&[Part::Checkmate]), &mate, &twice);
+        assert_eq!(found.divergences.len(), 1);
+        assert_eq!(
+            (
+                found.divergences[0].expected.as_str(),
+                found.divergences[0].actual.as_str()
+            ),
+            ("present", "listed 2 times")
         );
     }
 

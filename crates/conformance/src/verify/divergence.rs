@@ -160,14 +160,18 @@ fn project(part: Part, record: &PartialStatus) -> PartialStatus {
 
 /// A projected part as reports show it.
 fn render_part(part: Part, projected: &PartialStatus) -> String {
-    let presence = |yes: bool| if yes { "present" } else { "absent" }.to_owned();
+    // An ending or claim listed more than once says so: "present" against
+    // "present" would read as no difference at all.
+    let presence = |times: usize| match times {
+        0 => "absent".to_owned(),
+        1 => "present".to_owned(),
+        n => format!("listed {n} times"),
+    };
     let lists = projected.claims_on_move.as_ref();
     match part {
-        _ if part.ending().is_some() => {
-            presence(projected.ended.as_ref().is_some_and(|e| !e.is_empty()))
-        }
+        _ if part.ending().is_some() => presence(projected.ended.as_ref().map_or(0, Vec::len)),
         Part::ThreefoldRepetition | Part::FiftyMoves => {
-            presence(projected.claims.as_ref().is_some_and(|c| !c.is_empty()))
+            presence(projected.claims.as_ref().map_or(0, Vec::len))
         }
         Part::ThreefoldOnMove => sorted(lists.and_then(|l| l.threefold_repetition.as_deref())),
         Part::FiftyMovesOnMove => sorted(lists.and_then(|l| l.fifty_moves.as_deref())),
