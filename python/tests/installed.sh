@@ -192,8 +192,8 @@ user env RUNNER_TEMP="$work/runner-system" DRAWRULES_ENGINE="node drawrules-adap
     || { cat "$work/profile.out" "$work/profile.err" >&2; fail "action with an unknown profile: status $status"; }
 say "action, unknown profile: exit status 64"
 # What the gate judges by: the Laws by default, whatever the adapter
-# declares (chess.js declares automatic draws); the adapter's own
-# declarations only when asked (`declared`).
+# declares (chess.js declares 9.6 absent, the draw policies of profile
+# us-chess); the adapter's own declarations only when asked (`declared`).
 grep -q '^\* judged by: profile fide-2018, given to verify in place of the handshake' "$work/chess-js.summary" \
     || { cat "$work/chess-js.summary" >&2; fail "action, chess-js: not judged by the Laws by default"; }
 status=0
@@ -202,8 +202,8 @@ user env RUNNER_TEMP="$work/runner-system" GITHUB_STEP_SUMMARY="$work/declared.s
     DRAWRULES_PACKAGE="$wheel" DRAWRULES_PYTHON="$system_python" DRAWRULES_PROFILE=declared \
     DRAWRULES_JUNIT=declared.xml bash "$repo/action/verify.sh" >"$work/declared.out" 2>"$work/declared.err" || status=$?
 [ "$status" = 0 ] \
-    && grep -q '^\* judged by: its own declared draw policies' "$work/declared.summary" \
-    && grep -q '^\* draw rules: declared departures from the Laws, judged as declared: threefold-repetition: automatic' "$work/declared.summary" \
+    && grep -q '^\* judged by: profile us-chess: the draw policies and editions the handshake declares' "$work/declared.summary" \
+    && grep -q '^\* draw rules: declared departures from the Laws, judged as declared: fivefold-repetition: absent' "$work/declared.summary" \
     || { cat "$work/declared.out" "$work/declared.err" >&2; fail "action, declared: status $status"; }
 say "action, profile declared: exit status 0, judged by the adapter's declarations"
 
