@@ -72,6 +72,16 @@ impl Comparison {
         }
     }
 
+    /// Puts the divergences of move acceptance and answer shape in `group`:
+    /// the group of the malformed input or illegal move the game probes.
+    pub(crate) fn regroup_acceptance(&mut self, group: Group) {
+        for divergence in &mut self.divergences {
+            if matches!(divergence.group, Group::MoveAcceptance | Group::AnswerShape) {
+                divergence.group = group;
+            }
+        }
+    }
+
     /// Adds the departures of this game from the FEN conventions `decided`
     /// for the run: per field, the first ply that follows another
     /// convention, in the group `fen`.

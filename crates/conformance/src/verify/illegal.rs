@@ -13,10 +13,9 @@
 
 use crate::protocol::{EngineError, Hello, Part};
 
-use super::compare::compare;
 use super::group::Group;
 use super::illegal_move::IllegalMove;
-use super::shrink::{Checked, Trial, ask, reference_judgement};
+use super::shrink::{Checked, Trial, compare_once};
 use super::subject::Subject;
 
 /// The illegal-move games of a run, two of each kind, for an engine that
@@ -42,8 +41,9 @@ pub(crate) fn illegal_games(hello: &Hello) -> Vec<(IllegalMove, Trial)> {
 }
 
 /// Judges the illegal-move `game` of `kind` with `subject` and compares
-/// the answer with the reference's, its divergences of move acceptance
-/// and answer shape grouped under [`Group::IllegalMoves`].
+/// the answer with the reference's, as any well-formed game
+/// ([`compare_once`]), its divergences of move acceptance and answer shape
+/// grouped under [`Group::IllegalMoves`].
 ///
 /// # Errors
 ///
@@ -55,21 +55,11 @@ pub(crate) fn check_illegal(
     game: &Trial,
     id: u64,
 ) -> Result<Checked, EngineError> {
-    let reference = reference_judgement(hello, game);
-    let answer = ask(subject, game, id)?;
-    if let Some(&first) = answer.out_of_range().first() {
-        return Err(EngineError::OutOfRange(first));
-    }
-    let mut comparison = compare(hello, &reference, &answer);
-    for divergence in &mut comparison.divergences {
-        if matches!(divergence.group, Group::MoveAcceptance | Group::AnswerShape) {
-            divergence.group = Group::IllegalMoves(kind);
-        }
-    }
-    Ok(Checked {
-        reference,
-        comparison,
-    })
+    let mut checked = compare_once(subject, hello, game, id)?;
+    checked
+        .comparison
+        .regroup_acceptance(Group::IllegalMoves(kind));
+    Ok(checked)
 }
 
 #[cfg(test)]

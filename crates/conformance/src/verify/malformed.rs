@@ -254,11 +254,7 @@ pub(crate) fn check_malformed(
         })
         .min_by_key(|(_, comparison): &(Judgement, Comparison)| groups_departed(comparison))
         .expect("at least one expectation");
-    for divergence in &mut comparison.divergences {
-        if matches!(divergence.group, Group::MoveAcceptance | Group::AnswerShape) {
-            divergence.group = Group::Input(kind);
-        }
-    }
+    comparison.regroup_acceptance(Group::Input(kind));
     if !answer.out_of_range().is_empty() {
         note_kept(&mut comparison, kind, answer.out_of_range());
     }

@@ -311,6 +311,34 @@ fn readings_followed(report: &VerifyReport) -> Vec<String> {
     lines
 }
 
+/// The header's lines on how endings are judged: the plies where one of
+/// several endings was named (for an engine that declares so), and the
+/// endings judged though the engine does not report them.
+fn endings_declared(report: &VerifyReport) -> Vec<String> {
+    let mut lines = Vec::new();
+    if report.hello.ended == EndedReading::One {
+        lines.push(format!(
+            "ended: declared one named (a game-over API that gives one reason): where several \
+             endings hold, naming any one of them agrees ({} plies)",
+            report.one_ending_named
+        ));
+    }
+    let unreported = endings_judged_unreported(&report.hello);
+    if !unreported.is_empty() {
+        lines.push(format!(
+            "endings judged unreported: {} (not in implements nor declared absent, so the \
+             game must end there as under the Laws; the result, claims and later moves are \
+             compared, as declared)",
+            unreported
+                .iter()
+                .map(|p| p.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    lines
+}
+
 /// What every report says first, one line each, the same for text and
 /// Markdown: the engine, how it is judged (the profile or the handshake's
 /// own policies, draw policies, 5.2.2 reading,
@@ -338,26 +366,7 @@ fn header(report: &VerifyReport) -> Vec<String> {
             .collect::<Vec<_>>()
             .join(", ")
     ));
-    if hello.ended == EndedReading::One {
-        lines.push(format!(
-            "ended: declared one named (a game-over API that gives one reason): where several \
-             endings hold, naming any one of them agrees ({} plies)",
-            report.one_ending_named
-        ));
-    }
-    let unreported = endings_judged_unreported(hello);
-    if !unreported.is_empty() {
-        lines.push(format!(
-            "endings judged unreported: {} (not in implements nor declared absent, so the \
-             game must end there as under the Laws; the result, claims and later moves are \
-             compared, as declared)",
-            unreported
-                .iter()
-                .map(|p| p.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
+    lines.extend(endings_declared(report));
     if !hello.ignored.is_empty() {
         lines.push(format!(
             "ignored handshake fields: {} (protocol {} has no such field)",

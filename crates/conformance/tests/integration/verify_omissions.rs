@@ -117,6 +117,15 @@ fn fails_everywhere(report: &VerifyReport, groups: &[&str]) {
     }
 }
 
+/// The protocol page's handshake for a library that ends the game but
+/// cannot say why: checkmate and stalemate reported, the Laws' draw rules.
+fn mate_and_stalemate_only() -> impl FnMut(Hello) -> Hello {
+    declaring(
+        &[Part::Checkmate, Part::Stalemate, Part::Result, Part::Moves],
+        DrawPolicies::default(),
+    )
+}
+
 const THE_LAWS_9_6_ABSENT: DrawPolicies = DrawPolicies {
     threefold_repetition: Policy::Claim,
     fifty_moves: Policy::Claim,
@@ -130,10 +139,7 @@ fn an_engine_that_reports_only_mate_and_stalemate_must_still_end_the_game() {
     // cannot say why, with a library that does not end it at a dead
     // position or by 9.6.
     let mut subject = Doctored {
-        hello: declaring(
-            &[Part::Checkmate, Part::Stalemate, Part::Result, Part::Moves],
-            DrawPolicies::default(),
-        ),
+        hello: mate_and_stalemate_only(),
         answer: |request: &JudgeRequest, answer: Answer| {
             plays_on_after(
                 &[
@@ -218,10 +224,7 @@ fn an_ending_left_out_but_kept_passes_when_the_game_ends_there() {
     // Honest: the library ends the game where the Laws do, its adapter
     // only cannot say by which ending.
     let mut subject = Doctored {
-        hello: declaring(
-            &[Part::Checkmate, Part::Stalemate, Part::Result, Part::Moves],
-            DrawPolicies::default(),
-        ),
+        hello: mate_and_stalemate_only(),
         answer: |_: &JudgeRequest, answer: Answer| answer,
     };
     let report = run(&mut subject, &options(300));
