@@ -18,8 +18,10 @@
 # the JUnit XML to DRAWRULES_JUNIT (default: drawrules-junit.xml) and names
 # it in GITHUB_OUTPUT when set. Its exit status is verify's: 0 when the
 # library diverges nowhere beyond its known divergences, 1 when it does, 2
-# for unreadable input, 3 for a broken engine; 64 when this script is used
-# wrongly or the package cannot be installed.
+# for unreadable input, 3 for a broken engine, 4 when a part the library
+# implements was not exercised (compared on too few occasions of its
+# rule); 64 when this script is used wrongly or the package cannot be
+# installed.
 set -uo pipefail
 
 say() { printf 'drawrules action: %s\n' "$*" >&2; }
@@ -99,6 +101,7 @@ fi
 case $status in
 0) ;;
 1) echo "::error title=drawrules verify::the library diverges from the Laws beyond its known divergences (the report is in the job summary and $junit)" ;;
+4) echo "::error title=drawrules verify::a part the library implements was not exercised: compared on too few occasions of its rule to say it agrees (the report is in the job summary and $junit)" ;;
 *) echo "::error title=drawrules verify::drawrules verify stopped with exit status $status (see the log)" ;;
 esac
 exit "$status"

@@ -5,7 +5,8 @@
 //! failed (a case, a game, a divergence); 2 bad input (a FEN, a move, a file
 //! that cannot be read); 64 a usage error (an unknown option or a value clap
 //! cannot parse, such as `--rules fide-1997`). `verify` also exits with 3
-//! when the engine is broken. `verify` and `adjudicate` stop cleanly on
+//! when the engine is broken, and with 4 when nothing failed but a part
+//! was not exercised (see `drawrules_conformance::verify::FLOOR`). `verify` and `adjudicate` stop cleanly on
 //! SIGINT, SIGTERM or SIGHUP (what was done is written, then what was not)
 //! and exit with 128 plus the signal's number (130, 143, 129); on Windows
 //! the console's events stand for them (see `signals`).

@@ -193,7 +193,10 @@ fn verify_judges_by_a_profile_given_and_refuses_an_unknown_one() {
         "fide-2018",
     ]);
     let stdout = text(&laws.stdout);
-    assert_eq!(laws.status.code(), Some(0), "{stdout}");
+    // Twenty games reach too few occasions of some rules to call them
+    // exercised: no finding, status 4.
+    assert_eq!(laws.status.code(), Some(4), "{stdout}");
+    assert!(stdout.contains("\nNOT EXERCISED: 0 findings"), "{stdout}");
     assert!(
         stdout.contains(
             "\njudged by: profile fide-2018, given to verify in place of the handshake's \
@@ -238,15 +241,10 @@ fn verify_judges_by_a_profile_given_and_refuses_an_unknown_one() {
 
 #[test]
 fn our_arbiter_verified_under_the_exact_dead_position_rule_passes() {
-    let output = drawrules(&[
-        "verify",
-        "--no-cases",
-        "--games",
-        "2",
-        "--exact-dead-position",
-    ]);
+    let output = drawrules(&["verify", "--games", "0", "--exact-dead-position"]);
     let stdout = text(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("\nPASS: 0 findings"), "{stdout}");
     assert!(
         stdout.contains("engine: drawrules-arbiter-exact"),
         "{stdout}"
@@ -561,8 +559,11 @@ fn verify_writes_a_junit_file_beside_the_report_it_prints() {
         "markdown",
     ];
     let output = drawrules(&[&args[..], &["--junit", file.to_str().unwrap()]].concat());
-    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    // Two games exercise too little: status 4, and the JUnit file says so
+    // as failing test cases.
+    assert_eq!(output.status.code(), Some(4), "{}", text(&output.stderr));
     let markdown = text(&output.stdout);
+    assert!(markdown.contains("\nnot exercised: "), "{markdown}");
     assert!(markdown.starts_with("## drawrules-arbiter"), "{markdown}");
     let junit = std::fs::read_to_string(&file).expect("the JUnit file");
     // The same XML as --format junit prints, but for the run's time.
@@ -577,6 +578,10 @@ fn verify_writes_a_junit_file_beside_the_report_it_prints() {
             .collect::<Vec<_>>()
     };
     assert!(junit.starts_with("<?xml"), "{junit}");
+    assert!(
+        junit.contains("<failure message=\"not exercised: compared on fewer than 10 of "),
+        "{junit}"
+    );
     assert_eq!(untimed(&junit), untimed(&text(&printed.stdout)));
 
     // A file that cannot be written: a usage error before anything is

@@ -17,6 +17,7 @@ use super::exceptions::{
     promises_every_ply, reading_followed, stops_after, undetermined,
 };
 use super::group::Group;
+use super::occasions::{Exercise, Occasion, at_plies, of_refusal};
 use super::readings::Reading;
 
 /// What comparing one answer with the reference found.
@@ -48,6 +49,9 @@ pub struct Comparison {
     /// differently, by the conventions the engine's field follows there:
     /// the run decides from these which one it follows.
     pub conventions: ConventionTally,
+    /// The occasions of the parts' rules in our game, and those each part
+    /// was compared on.
+    pub exercise: Exercise,
 }
 
 impl Comparison {
@@ -128,6 +132,8 @@ impl Comparison {
 ///   ply is compared.
 pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
     let mut comparison = Comparison::default();
+    let occasions = at_plies(ours);
+    comparison.exercise.meet(&occasions, ours);
     let (theirs, refused) = match their_records(answer) {
         Ok(records) => records,
         Err(Unjudged::Unsupported(message)) => {
@@ -140,7 +146,7 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
         }
     };
     if let Answer::Records { game, .. } = answer {
-        for divergence in compare_game(hello, ours, game.as_ref(), &mut comparison) {
+        for divergence in compare_game(hello, (ours, &occasions), game.as_ref(), &mut comparison) {
             comparison.keep(ours, divergence);
         }
     }
@@ -155,12 +161,17 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             return comparison;
         }
         let step = double_step(ours, index);
-        for divergence in compare_ply(hello, (status, step), record, &mut comparison) {
+        let at = (status, step, occasions[index].as_slice());
+        for divergence in compare_ply(hello, at, record, &mut comparison) {
             comparison.keep(ours, divergence);
         }
         if stops_after(hello, status) {
             if hello.draws.ends_game_at(status) {
                 comparison.after_own_draw = ours.records.len() - index - 1;
+                let beyond = &occasions[index + 1..];
+                comparison
+                    .exercise
+                    .beyond_own_draw(beyond, of_refusal(ours));
             }
             return comparison;
         }
@@ -168,6 +179,12 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
     if hello.implements(Part::Moves) {
         let accepted = theirs.len().min(ours.records.len());
         *comparison.plies.entry(Part::Moves).or_default() += accepted;
+        // The move we refuse was put to the engine only if its records
+        // reached the ply before it.
+        if accepted == ours.records.len() {
+            let refused_move: Vec<Occasion> = of_refusal(ours).into_iter().collect();
+            comparison.exercise.compare(Part::Moves, &refused_move);
+        }
         comparison.plies_judged = comparison.plies_judged.max(accepted);
         if let Some(divergence) = compare_acceptance(hello, ours, theirs, refused) {
             comparison.keep(ours, divergence);
@@ -263,7 +280,7 @@ fn missing_record(
 /// [`double_step`](super::conventions::double_step)).
 fn compare_ply(
     hello: &Hello,
-    (status, step): (&Status, Option<Square>),
+    (status, step, occasions): (&Status, Option<Square>, &[Occasion]),
     record: &PartialStatus,
     comparison: &mut Comparison,
 ) -> Vec<Divergence> {
@@ -294,6 +311,7 @@ fn compare_ply(
     let mut at_ply: Vec<Divergence> = Vec::new();
     for &part in &parts {
         *comparison.plies.entry(part).or_default() += 1;
+        comparison.exercise.compare(part, occasions);
         at_ply.extend(compare_part(part, &hello.meanings, &expected, record));
     }
     let fen = Group::Part(Part::Fen);
@@ -330,7 +348,7 @@ fn compare_ply(
 /// neither way, only the plies before are judged.
 fn compare_game(
     hello: &Hello,
-    ours: &Judgement,
+    (ours, occasions): (&Judgement, &[Vec<Occasion>]),
     game: Option<&GameAnswers>,
     comparison: &mut Comparison,
 ) -> Vec<Divergence> {
@@ -394,6 +412,9 @@ fn compare_game(
         }
         *comparison.plies.entry(part).or_default() += last + 1;
         comparison.plies_judged = comparison.plies_judged.max(last + 1);
+        for at in &occasions[..=last] {
+            comparison.exercise.compare(part, at);
+        }
         if theirs != first.is_some() {
             divergences.push(Divergence {
                 group: Group::Part(part),

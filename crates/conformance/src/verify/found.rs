@@ -13,6 +13,7 @@ use super::convention_tally::{ConventionTally, DecidedConventions};
 use super::departures::Departures;
 use super::findings::Findings;
 use super::group::Group;
+use super::occasions::Exercise;
 use super::readings::Reading;
 use super::run_games::RunGame;
 use super::shrink::{self, Checked, Minimal};
@@ -29,6 +30,7 @@ pub(crate) struct Tally {
     pub(crate) readings: BTreeMap<Reading, usize>,
     pub(crate) one_ending_named: usize,
     pub(crate) after_own_draws: usize,
+    pub(crate) exercise: Exercise,
     pub(crate) broken: Option<EngineError>,
     pub(crate) judged: usize,
 }
@@ -50,6 +52,7 @@ impl Tally {
         }
         self.one_ending_named += comparison.one_ending_named;
         self.after_own_draws += comparison.after_own_draw;
+        self.exercise.merge(&comparison.exercise);
     }
 }
 

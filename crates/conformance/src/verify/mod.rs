@@ -43,6 +43,7 @@ mod judge;
 mod judged_by;
 mod known;
 mod malformed;
+mod occasions;
 mod parallel;
 mod readings;
 pub mod render;
@@ -64,6 +65,7 @@ pub use judge::judge_text;
 pub use judged_by::JudgedBy;
 pub use known::{KnownDivergences, KnownDivergencesError};
 pub use malformed::malformed_game;
+pub use occasions::{Exercise, Exercised, FLOOR, Occasion};
 pub use readings::Reading;
 pub use shrink::{Minimal, Trial};
 pub use subject::{OurArbiter, OurExactArbiter, Subject};
@@ -247,6 +249,10 @@ pub struct VerifyReport {
     /// Of the plies generated, those after a draw the engine makes
     /// automatic ended its game: not compared.
     pub plies_after_own_draws: usize,
+    /// The occasions of the parts' rules in the reference's games, and
+    /// those each part was compared on: a part compared on fewer than
+    /// [`FLOOR`] of one of its occasions is not exercised.
+    pub exercise: Exercise,
     /// The FEN conventions decided for the run, from every ply at which
     /// conventions write a field differently: the plies of a game that
     /// follow another one are findings (group `fen`).
@@ -313,15 +319,35 @@ impl VerifyReport {
             .collect()
     }
 
-    /// Whether the run passes: it ran to its end, something was compared,
-    /// no finding beyond the known file, and no known divergence that has
-    /// gone.
+    /// Whether the run fails: it stopped before its end, compared
+    /// nothing, found more than the known file lists, or a known
+    /// divergence has gone.
+    pub fn failed(&self) -> bool {
+        self.broken.is_some()
+            || self.stopped
+            || self.plies_compared() == 0
+            || !self.unexpected().is_empty()
+            || !self.stale().is_empty()
+    }
+
+    /// Whether the run passes: it did not fail ([`VerifyReport::failed`])
+    /// and every part it compares was exercised
+    /// ([`VerifyReport::not_exercised`]).
     pub fn passed(&self) -> bool {
-        self.broken.is_none()
-            && !self.stopped
-            && self.plies_compared() > 0
-            && self.unexpected().is_empty()
-            && self.stale().is_empty()
+        !self.failed() && self.not_exercised().is_empty()
+    }
+
+    /// The run's outcome in one word, as the text report's last line
+    /// begins: `PASS`, `FAIL`, or `NOT EXERCISED` (nothing failed, but a
+    /// part was compared on fewer than [`FLOOR`] of an occasion).
+    pub fn outcome(&self) -> &'static str {
+        if self.failed() {
+            "FAIL"
+        } else if self.passed() {
+            "PASS"
+        } else {
+            "NOT EXERCISED"
+        }
     }
 }
 
@@ -348,7 +374,10 @@ impl VerifyReport {
 /// let options = VerifyOptions { games: 20, ..VerifyOptions::default() };
 /// let report = verify(&mut OurArbiter, &options, KnownDivergences::default(), &mut |_, _| {}).unwrap();
 /// assert_eq!(report.generated_games, 20);
-/// assert!(report.passed(), "{:?}", report.findings);
+/// assert!(!report.failed(), "{:?}", report.findings);
+/// // Twenty games meet too few checkmates (among others) to say more.
+/// assert!(report.not_exercised().contains(&"checkmate"));
+/// assert_eq!(report.outcome(), "NOT EXERCISED");
 /// ```
 pub fn verify(
     subject: &mut dyn Subject,
@@ -415,7 +444,7 @@ pub fn verify(
 /// let report =
 ///     verify_parallel(&mut subjects, &options, KnownDivergences::default(), &mut |_, _| {}).unwrap();
 /// assert_eq!(report.generated_games, 20);
-/// assert!(report.passed());
+/// assert!(!report.failed());
 /// ```
 pub fn verify_parallel(
     subjects: &mut [Box<dyn Subject + Send>],
@@ -544,6 +573,7 @@ fn assemble(
         readings: tally.readings,
         one_ending_named: tally.one_ending_named,
         plies_after_own_draws: tally.after_own_draws,
+        exercise: tally.exercise,
         conventions,
         allow_unsupported: options.allow_unsupported,
         findings,

@@ -19,6 +19,7 @@ use super::exceptions::endings_judged_unreported;
 use super::fen_fields::FenField;
 use super::findings::EXAMPLES;
 use super::group::Group;
+use super::occasions::{Exercised, FLOOR};
 use super::shrink::{Minimal, Trial};
 use super::verdicts::{Compared, ExtraGroup, Verdict};
 use super::{Finding, JudgedBy, Problem, VerifyReport};
@@ -480,6 +481,9 @@ pub fn text(report: &VerifyReport) -> String {
             "\nnothing was compared: a run that compares nothing fails"
         );
     }
+    if let Some(line) = not_exercised_line(report) {
+        let _ = writeln!(out, "\n{line}");
+    }
     let _ = writeln!(out, "\n{}", summary(report, groups.len()));
     out
 }
@@ -527,7 +531,7 @@ fn write_examples(
 fn summary(report: &VerifyReport, groups: usize) -> String {
     format!(
         "{}: {} finding{} in {groups} group{}; {} beyond the known divergences, {} known that no longer diverge{}",
-        if report.passed() { "PASS" } else { "FAIL" },
+        report.outcome(),
         report.findings.len(),
         if report.findings.len() == 1 { "" } else { "s" },
         if groups == 1 { "" } else { "s" },
@@ -538,6 +542,18 @@ fn summary(report: &VerifyReport, groups: usize) -> String {
             .map(|left_out| format!("; {left_out}"))
             .unwrap_or_default()
     )
+}
+
+/// The line that names the parts not exercised, if any.
+fn not_exercised_line(report: &VerifyReport) -> Option<String> {
+    let names = report.not_exercised();
+    (!names.is_empty()).then(|| {
+        format!(
+            "not exercised: {} (each part must be compared on at least {FLOOR} of each of its \
+             occasions; a run that leaves one short does not pass)",
+            names.join(", ")
+        )
+    })
 }
 
 /// Every part and group beside them, with what the run says of it.
@@ -557,15 +573,43 @@ fn verdicts(report: &VerifyReport) -> Vec<(&'static str, Verdict)> {
 /// A verdict as the JSON report writes it.
 fn verdict_json(verdict: &Verdict) -> serde_json::Value {
     let mut object = json!({ "verdict": verdict.name() });
+    let compared_json = |object: &mut serde_json::Value, compared: &Compared| match compared {
+        Compared::Plies(plies) => object["plies"] = json!(plies),
+        Compared::Games(games) => object["games"] = json!(games),
+    };
+    let occasions_json = |exercised: &[Exercised]| -> serde_json::Value {
+        exercised
+            .iter()
+            .map(|e| {
+                json!({
+                    "occasion": e.occasion.name(),
+                    "met": e.met,
+                    "compared": e.compared,
+                    "after_own_draws": e.after_own_draws,
+                })
+            })
+            .collect()
+    };
     match verdict {
-        Verdict::Agrees { compared, narrowed } => {
-            match compared {
-                Compared::Plies(plies) => object["plies"] = json!(plies),
-                Compared::Games(games) => object["games"] = json!(games),
+        Verdict::Agrees {
+            compared,
+            narrowed,
+            exercised,
+        } => {
+            compared_json(&mut object, compared);
+            if !exercised.is_empty() {
+                object["occasions"] = occasions_json(exercised);
             }
             if !narrowed.is_empty() {
                 object["narrowed"] = json!(narrowed);
             }
+        }
+        Verdict::NotExercised {
+            compared,
+            exercised,
+        } => {
+            compared_json(&mut object, compared);
+            object["occasions"] = occasions_json(exercised);
         }
         Verdict::Diverges { games } => object["games"] = json!(games),
         Verdict::NotImplemented => {}
@@ -644,6 +688,15 @@ pub fn json(report: &VerifyReport) -> String {
         "stopped": report.stopped,
         "unexpected": report.unexpected(),
         "stale": report.stale(),
+        "floor": FLOOR,
+        "occasions_met": report
+            .exercise
+            .met
+            .iter()
+            .map(|(occasion, n)| (occasion.name(), n))
+            .collect::<BTreeMap<_, _>>(),
+        "not_exercised": report.not_exercised(),
+        "outcome": report.outcome(),
         "passed": report.passed(),
     })
     .to_string()
@@ -878,6 +931,9 @@ fn junit_outcome(
                 body,
             )
         }
+        (true, None) if report.not_exercised().contains(&name) => {
+            Outcome::Failed(verdict.to_string(), String::new())
+        }
         (true, None) if verdict.was_compared() => Outcome::Passed(verdict.to_string()),
         (true, None) => Outcome::Skipped(verdict.to_string()),
     }
@@ -997,6 +1053,9 @@ pub fn markdown(report: &VerifyReport) -> String {
     }
     if let Some(left_out) = report.left_out() {
         let _ = writeln!(out, "\n{left_out}.");
+    }
+    if let Some(line) = not_exercised_line(report) {
+        let _ = writeln!(out, "\n{}.", md(&line));
     }
     for (group, findings) in &groups {
         let _ = writeln!(out, "\n### {group}\n");

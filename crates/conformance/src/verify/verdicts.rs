@@ -10,6 +10,7 @@ use crate::protocol::{DeadReading, Malformation, Part};
 
 use super::group::Group;
 use super::illegal_move::IllegalMove;
+use super::occasions::{Exercised, FLOOR, Occasion};
 use super::{JudgedBy, VerifyReport};
 
 /// How much of a part or group was compared.
@@ -42,17 +43,33 @@ impl fmt::Display for Compared {
 ///
 /// let options = VerifyOptions { games: 5, ..VerifyOptions::default() };
 /// let report = verify(&mut OurArbiter, &options, KnownDivergences::default(), &mut |_, _| {}).unwrap();
-/// assert!(matches!(report.verdict(Part::Clock), Verdict::Agrees { .. }));
-/// assert!(report.verdict(Part::Clock).to_string().starts_with("agrees ("));
+/// // Compared on every ply, but five games reach the count of 150 too
+/// // seldom to say the clock agrees there.
+/// let clock = report.verdict(Part::Clock);
+/// assert!(matches!(clock, Verdict::NotExercised { .. }));
+/// assert!(clock.was_compared());
+/// assert!(clock.to_string().starts_with("not exercised: compared on fewer than 10 of "));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
-    /// Compared, and no finding.
+    /// Compared on at least [`FLOOR`] of each of its occasions, and no
+    /// finding.
     Agrees {
         /// How much was compared.
         compared: Compared,
         /// What the engine's declarations narrowed (a meaning, editions).
         narrowed: Vec<String>,
+        /// How it was exercised on each of its occasions (none for a
+        /// group beside the parts that has none).
+        exercised: Vec<Exercised>,
+    },
+    /// Compared, no finding, but on fewer than [`FLOOR`] of one of its
+    /// occasions: the run cannot say it agrees, and does not pass.
+    NotExercised {
+        /// How much was compared.
+        compared: Compared,
+        /// How it was exercised on each of its occasions.
+        exercised: Vec<Exercised>,
     },
     /// Findings in this group, from this many games.
     Diverges {
@@ -67,11 +84,12 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// The verdict's one word in the JSON report: `agrees`, `diverges`,
-    /// `not-implemented` or `not-compared`.
+    /// The verdict's one word in the JSON report: `agrees`,
+    /// `not-exercised`, `diverges`, `not-implemented` or `not-compared`.
     pub fn name(&self) -> &'static str {
         match self {
             Verdict::Agrees { .. } => "agrees",
+            Verdict::NotExercised { .. } => "not-exercised",
             Verdict::Diverges { .. } => "diverges",
             Verdict::NotImplemented => "not-implemented",
             Verdict::NotCompared(_) => "not-compared",
@@ -80,18 +98,52 @@ impl Verdict {
 
     /// Whether something of the part was compared.
     pub fn was_compared(&self) -> bool {
-        matches!(self, Verdict::Agrees { .. } | Verdict::Diverges { .. })
+        matches!(
+            self,
+            Verdict::Agrees { .. } | Verdict::NotExercised { .. } | Verdict::Diverges { .. }
+        )
     }
+}
+
+/// The occasions as a report lists them: each with how often the part
+/// was compared on it of how often it came up.
+fn occasions_text(exercised: &[Exercised]) -> String {
+    let each: Vec<String> = exercised.iter().map(ToString::to_string).collect();
+    format!("occasions compared/met: {}", each.join(", "))
 }
 
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::Agrees { compared, narrowed } if narrowed.is_empty() => {
-                write!(f, "agrees ({compared})")
+            Verdict::Agrees {
+                compared,
+                narrowed,
+                exercised,
+            } => {
+                write!(f, "agrees ({compared}")?;
+                if !exercised.is_empty() {
+                    write!(f, "; {}", occasions_text(exercised))?;
+                }
+                for narrowed in narrowed {
+                    write!(f, "; {narrowed}")?;
+                }
+                f.write_str(")")
             }
-            Verdict::Agrees { compared, narrowed } => {
-                write!(f, "agrees ({compared}; {})", narrowed.join("; "))
+            Verdict::NotExercised {
+                compared,
+                exercised,
+            } => {
+                let short: Vec<&str> = exercised
+                    .iter()
+                    .filter(|e| !e.enough())
+                    .map(|e| e.occasion.name())
+                    .collect();
+                write!(
+                    f,
+                    "not exercised: compared on fewer than {FLOOR} of {} ({compared}; {})",
+                    short.join(", "),
+                    occasions_text(exercised)
+                )
             }
             Verdict::Diverges { games } => {
                 write!(
@@ -187,12 +239,45 @@ impl VerifyReport {
             ));
         }
         match self.compared.get(&part) {
-            Some(&plies) if plies > 0 => Verdict::Agrees {
-                compared: Compared::Plies(plies),
-                narrowed: self.narrowed(part),
-            },
+            Some(&plies) if plies > 0 => {
+                let exercised = self.exercise.of(&self.hello, part);
+                let compared = Compared::Plies(plies);
+                if exercised.iter().all(Exercised::enough) {
+                    Verdict::Agrees {
+                        compared,
+                        narrowed: self.narrowed(part),
+                        exercised,
+                    }
+                } else {
+                    Verdict::NotExercised {
+                        compared,
+                        exercised,
+                    }
+                }
+            }
             _ => Verdict::NotCompared(self.why_none(part)),
         }
+    }
+
+    /// The parts and groups the run did not exercise: those it compared
+    /// on fewer than [`FLOOR`] of an occasion, and those it implements,
+    /// whose rule it has, that it compared on no ply at all. A run with
+    /// any of them does not pass.
+    pub fn not_exercised(&self) -> Vec<&'static str> {
+        let parts = Part::ALL
+            .into_iter()
+            .filter(|&part| match self.verdict(part) {
+                Verdict::NotExercised { .. } => true,
+                Verdict::NotCompared(_) => !self.hello.draws.is_absent(part),
+                _ => false,
+            });
+        let groups = ExtraGroup::ALL
+            .into_iter()
+            .filter(|&group| matches!(self.extra_verdict(group), Verdict::NotExercised { .. }));
+        parts
+            .map(Part::name)
+            .chain(groups.map(ExtraGroup::name))
+            .collect()
     }
 
     /// What the run says of a group beside the parts.
@@ -229,7 +314,30 @@ impl VerifyReport {
                 );
             }
             ExtraGroup::IllegalMoves => Compared::Games(self.illegal_games),
-            ExtraGroup::MoveAcceptance | ExtraGroup::MovesAfterTheEnd => {
+            ExtraGroup::MovesAfterTheEnd => {
+                // Agreeing means refusing the moves offered after the end:
+                // the occasions count, not the plies.
+                let exercised = self
+                    .exercise
+                    .of(&self.hello, Part::Moves)
+                    .into_iter()
+                    .filter(|e| e.occasion == Occasion::MoveAfterTheEnd)
+                    .collect::<Vec<_>>();
+                let compared = Compared::Games(exercised.iter().map(|e| e.compared).sum());
+                return if exercised.iter().all(Exercised::enough) {
+                    Verdict::Agrees {
+                        compared,
+                        narrowed: Vec::new(),
+                        exercised,
+                    }
+                } else {
+                    Verdict::NotExercised {
+                        compared,
+                        exercised,
+                    }
+                };
+            }
+            ExtraGroup::MoveAcceptance => {
                 Compared::Plies(self.compared.get(&Part::Moves).copied().unwrap_or(0))
             }
             ExtraGroup::ClaimsAfterTheEnd => Compared::Games(self.games_compared),
@@ -240,6 +348,7 @@ impl VerifyReport {
         Verdict::Agrees {
             compared,
             narrowed: Vec::new(),
+            exercised: Vec::new(),
         }
     }
 

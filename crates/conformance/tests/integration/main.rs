@@ -17,6 +17,7 @@ mod situations;
 mod verify;
 mod verify_castling_keys;
 mod verify_exact_dead;
+mod verify_exercised;
 mod verify_findings;
 mod verify_omissions;
 mod verify_profiles;

@@ -30,7 +30,7 @@ fn our_arbiter_passes_the_corpus_and_generated_games() {
     let report = run(&mut OurArbiter, &options);
     assert!(report.case_games > 150, "{}", report.case_games);
     assert!(report.findings.is_empty(), "{}", render::text(&report));
-    assert!(report.passed());
+    assert!(!report.failed());
 }
 
 /// An engine that declares no part answers honestly, yet nothing of it is
@@ -42,7 +42,7 @@ fn an_engine_that_implements_nothing_never_passes() {
     let text = render::text(&report);
     assert!(report.findings.is_empty(), "{text}");
     assert_eq!((report.games_compared, report.plies_compared()), (0, 0));
-    assert!(!report.passed(), "{text}");
+    assert!(report.failed(), "{text}");
     assert!(text.contains("nothing was compared"), "{text}");
     assert_eq!(engine.starts(), 1);
 }
@@ -51,7 +51,7 @@ fn an_engine_that_implements_nothing_never_passes() {
 fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     let mut engine = engine("fifty-off-by-one.py", 5_000);
     let report = run(&mut engine, &options(60));
-    assert!(!report.passed());
+    assert!(report.failed());
     let groups = report.groups();
     // It knows no ending, so it also offers the claim where the Laws have
     // ended the game (checkmate on the hundredth ply, seventy-five moves):
@@ -106,13 +106,13 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     .unwrap();
     let mut engine = self::engine("fifty-off-by-one.py", 5_000);
     let report = verify(&mut engine, &options(60), known, &mut |_, _| {}).unwrap();
-    assert!(report.passed(), "{}", render::text(&report));
+    assert!(!report.failed(), "{}", render::text(&report));
     let stale =
         KnownDivergences::parse("k.toml", "[[known]]\nrule = \"clock\"\nwhy = \"nothing\"\n")
             .unwrap();
     let report = verify(&mut OurArbiter, &options(5), stale, &mut |_, _| {}).unwrap();
     assert_eq!(report.stale(), ["clock"]);
-    assert!(!report.passed());
+    assert!(report.failed());
     assert!(render::junit(&report).contains("no longer diverges"));
 }
 
@@ -176,7 +176,7 @@ fn faults_of(script: &str, timeout_ms: u64) -> (Vec<EngineError>, u32, usize, Op
         },
     )
     .unwrap();
-    assert!(!report.passed());
+    assert!(report.failed());
     let faults = report
         .findings
         .iter()
@@ -504,7 +504,7 @@ fn a_stop_ends_the_run_with_the_games_judged_before_it() {
     // 40 generated games, 30 malformed inputs and 18 illegal moves.
     assert_eq!((report.judged, report.games()), (12, 88));
     assert!(report.findings.is_empty(), "{:?}", report.findings);
-    assert!(!report.passed(), "a stopped run never passes");
+    assert!(report.failed(), "a stopped run never passes");
     let text = render::text(&report);
     assert!(
         text.contains(
@@ -540,7 +540,7 @@ fn a_stop_ends_the_run_with_the_games_judged_before_it() {
     .unwrap();
     assert!(report.stopped);
     assert_eq!((report.judged, report.plies_compared()), (0, 0));
-    assert!(!report.passed());
+    assert!(report.failed());
 }
 
 /// An engine's own words (name, version, an unknown handshake field, a
@@ -551,7 +551,7 @@ fn a_stop_ends_the_run_with_the_games_judged_before_it() {
 fn what_an_engine_says_cannot_forge_or_hide_a_report_line() {
     let mut engine = engine("hostile-words.py", 5_000);
     let report = run(&mut engine, &options(5));
-    assert!(!report.passed());
+    assert!(report.failed());
     let text = render::text(&report);
     let markdown = render::markdown(&report);
     for (format, report) in [("text", &text), ("markdown", &markdown)] {

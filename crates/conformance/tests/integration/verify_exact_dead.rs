@@ -42,7 +42,7 @@ fn with_exact_cases(games: usize) -> VerifyOptions {
 fn an_engine_that_decides_exactly_passes_under_the_exact_reading() {
     let report = run(&mut OurExactArbiter, &with_exact_cases(4));
     let text = render::text(&report);
-    assert!(report.passed(), "{text}");
+    assert!(!report.failed(), "{text}");
     assert_eq!(report.hello.dead_position, DeadReading::Exact);
     assert!(
         text.contains(
@@ -81,11 +81,11 @@ impl Subject for ClaimsExact {
 fn a_declared_exact_reading_that_the_answers_do_not_keep_is_found() {
     let report = run(&mut ClaimsExact, &with_exact_cases(0));
     let text = render::text(&report);
-    assert!(!report.passed(), "{text}");
+    assert!(report.failed(), "{text}");
     assert!(report.unexpected().contains(&"dead-position"), "{text}");
     // The same answers under the material reading they keep pass.
     let mut honest = OurArbiter;
-    assert!(run(&mut honest, &with_exact_cases(0)).passed());
+    assert!(!run(&mut honest, &with_exact_cases(0)).failed());
 }
 
 /// KR v K judged with a budget too small to find the helpmate or visit

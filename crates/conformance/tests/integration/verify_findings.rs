@@ -41,7 +41,7 @@ fn empty_answers_are_findings_in_every_game() {
     };
     let report = run(&mut subject, &options(40));
     let text = render::text(&report);
-    assert!(!report.passed(), "{text}");
+    assert!(report.failed(), "{text}");
     let shapes = report.findings.count("answer-shape");
     assert_eq!(shapes, 40, "{text}");
     assert_eq!(report.games_compared, 0, "{text}");
@@ -61,7 +61,7 @@ fn short_answers_are_findings() {
     };
     let report = run(&mut subject, &options(40));
     let text = render::text(&report);
-    assert!(!report.passed(), "{text}");
+    assert!(report.failed(), "{text}");
     assert!(report.unexpected().contains(&"answer-shape"), "{text}");
     // Every generated game, the 18 malformed inputs with a record before
     // their refusal (the 12 whose start is refused have none), and the 18
@@ -115,7 +115,7 @@ fn unsupported_games_are_counted_and_fail_unless_allowed() {
     assert!(refused > 0 && refused < 60, "{refused}");
     assert_eq!(strict.findings.len(), refused, "{}", render::text(&strict));
     assert_eq!(strict.unexpected(), ["unsupported"]);
-    assert!(!strict.passed());
+    assert!(strict.failed());
     assert_eq!(strict.games_compared, 60 - refused);
 
     let mut subject = Doctored {
@@ -129,7 +129,7 @@ fn unsupported_games_are_counted_and_fail_unless_allowed() {
             ..options(60)
         },
     );
-    assert!(allowed.passed(), "{}", render::text(&allowed));
+    assert!(!allowed.failed(), "{}", render::text(&allowed));
     let text = render::text(&allowed);
     assert!(
         text.contains(&format!("== unsupported: {refused} games")),
@@ -227,7 +227,7 @@ fn an_engine_that_ends_the_game_on_claimable_draws_is_judged_on_that() {
         },
     };
     let report = run(&mut subject, &options(200));
-    assert!(report.passed(), "{}", render::text(&report));
+    assert!(!report.failed(), "{}", render::text(&report));
     assert!(report.plies_compared() > 0);
 }
 
@@ -304,7 +304,7 @@ fn a_declared_automatic_fifty_move_rule_is_judged_as_declared() {
     };
     let report = run(&mut subject, &options(200));
     let text = render::text(&report);
-    assert!(report.passed(), "{text}");
+    assert!(!report.failed(), "{text}");
     assert!(
         text.contains("fifty-moves: automatic at 100 (the Laws: claim)")
             && text.contains("threefold-repetition: absent (the Laws: claim)"),
@@ -372,7 +372,7 @@ fn a_combined_claim_predicate_is_compared_as_draw_claimable() {
         hello: only(&[Part::DrawClaimable]),
         answer: |_: &JudgeRequest, answer: Answer| answer,
     };
-    assert!(run(&mut honest, &options(100)).passed());
+    assert!(!run(&mut honest, &options(100)).failed());
 }
 
 /// The whole session in spec/PROTOCOL.md: every answer in it agrees with
@@ -452,7 +452,7 @@ fn per_game_answers_are_compared_and_promise_no_records() {
         answer: per_game(false),
     };
     let report = run(&mut honest, &options(200));
-    assert!(report.passed(), "{}", render::text(&report));
+    assert!(!report.failed(), "{}", render::text(&report));
     assert!(report.compared[&Part::GameFiftyMoves] > 0);
 
     let mut liar = Doctored {
@@ -568,7 +568,7 @@ fn an_engine_that_mixes_en_passant_conventions_fails_on_every_seed() {
         };
         let report = run(&mut subject, &seeded(100, seed));
         let text = render::text(&report);
-        assert!(!report.passed(), "seed {seed}:\n{text}");
+        assert!(report.failed(), "seed {seed}:\n{text}");
         assert_eq!(report.unexpected(), ["fen"], "seed {seed}:\n{text}");
         let decision = &report.conventions.fields[&FenField::EnPassant];
         assert!(decision.departures() > 0, "seed {seed}:\n{text}");
@@ -607,7 +607,7 @@ fn an_engine_that_follows_the_original_fen_throughout_passes() {
     };
     let report = run(&mut subject, &seeded(100, 1));
     let text = render::text(&report);
-    assert!(report.passed(), "{text}");
+    assert!(!report.failed(), "{text}");
     let decision = &report.conventions.fields[&FenField::EnPassant];
     assert_eq!(
         decision.convention,
@@ -629,7 +629,7 @@ fn an_engine_that_follows_the_original_fen_throughout_passes() {
 
     // Our arbiter follows ours throughout.
     let report = run(&mut OurArbiter, &seeded(100, 1));
-    assert!(report.passed(), "{}", render::text(&report));
+    assert!(!report.failed(), "{}", render::text(&report));
     let decision = &report.conventions.fields[&FenField::EnPassant];
     assert_eq!(decision.convention, Convention::EnPassantWhenLegal);
     assert!(decision.plies > 20 && decision.departures() == 0);
@@ -777,7 +777,7 @@ fn junit_skips_what_is_not_implemented_and_carries_the_declarations() {
     };
     let report = run(&mut subject, &options(100));
     let junit = render::junit(&report);
-    assert!(report.passed(), "{}", render::text(&report));
+    assert!(!report.failed(), "{}", render::text(&report));
     for part in [Part::Checkmate, Part::ThreefoldOnMove, Part::Repetition] {
         assert!(
             junit.contains(&format!(
@@ -850,7 +850,7 @@ fn the_ply_where_an_ending_the_engine_lacks_first_holds_is_compared() {
     };
     let report = run(&mut subject, &options);
     let text = render::text(&report);
-    assert!(!report.passed(), "{text}");
+    assert!(report.failed(), "{text}");
     // The case whose game ends at its start by 9.6.2 alone: before, only
     // the endings the library judges were compared at that ply, and only
     // the case that also mates there showed the bug.
@@ -911,7 +911,7 @@ fn the_plies_compared_are_counted_once_and_a_run_that_leaves_much_out_says_so() 
     };
     let report = run(&mut at_threefold, &options(300));
     let text = render::text(&report);
-    assert!(report.passed(), "{text}");
+    assert!(!report.failed(), "{text}");
     let left_out = report.left_out().expect("much left out");
     assert!(
         left_out.starts_with(&format!(
@@ -972,7 +972,7 @@ fn one_ending_named_where_several_hold_is_a_declaration() {
     };
     let report = run(&mut declared, &options(300));
     let text = render::text(&report);
-    assert!(report.passed(), "{text}");
+    assert!(!report.failed(), "{text}");
     assert!(report.one_ending_named > 0, "{text}");
     assert!(
         text.contains(&format!(
@@ -992,7 +992,7 @@ fn one_ending_named_where_several_hold_is_a_declaration() {
         answer: first_only,
     };
     let report = run(&mut undeclared, &options(300));
-    assert!(!report.passed(), "{}", render::text(&report));
+    assert!(report.failed(), "{}", render::text(&report));
 
     let mut none = Doctored {
         hello: one,
@@ -1006,5 +1006,5 @@ fn one_ending_named_where_several_hold_is_a_declaration() {
         },
     };
     let report = run(&mut none, &options(300));
-    assert!(!report.passed(), "{}", render::text(&report));
+    assert!(report.failed(), "{}", render::text(&report));
 }

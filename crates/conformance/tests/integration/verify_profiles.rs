@@ -73,7 +73,7 @@ fn judged_by(profile: Option<Profile>) -> VerifyOptions {
 fn an_engine_of_the_chess_com_profile_passes_under_it() {
     let report = run(&mut ThirdOccurrenceEnds, &judged_by(None));
     let text = render::text(&report);
-    assert!(report.passed(), "{text}");
+    assert!(!report.failed(), "{text}");
     assert!(report.findings.is_empty(), "{text}");
     assert_eq!(report.judged_by, JudgedBy::Handshake);
     assert_eq!(report.hello.profile, Some(Profile::ChessCom));
@@ -100,7 +100,7 @@ fn the_same_engine_judged_by_the_laws_is_reported_with_findings() {
         &judged_by(Some(Profile::Fide2018)),
     );
     let text = render::text(&report);
-    assert!(!report.passed(), "{text}");
+    assert!(report.failed(), "{text}");
     // It says 1/2-1/2 where the Laws let the game go on, and refuses the
     // moves that follow.
     assert_eq!(report.unexpected(), ["move-acceptance", "result"], "{text}");
