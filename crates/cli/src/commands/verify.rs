@@ -57,7 +57,9 @@ pub struct VerifyArgs {
     /// Skip the corpus.
     #[arg(long, conflicts_with = "cases")]
     no_cases: bool,
-    /// Known divergences (TOML: [[known]] rule = "...", why = "..."); every
+    /// Known divergences (TOML: [[known]] rule = "...", cause = "...",
+    /// kind = "..." for input, illegal-moves and claims-after-the-end,
+    /// why = "..."; one entry per group and cause, never a whole group); every
     /// entry must still diverge.
     #[arg(long)]
     known: Option<PathBuf>,

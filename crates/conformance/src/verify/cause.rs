@@ -91,6 +91,26 @@ pub enum Cause {
 }
 
 impl Cause {
+    /// Every cause, in the order of their names in reports.
+    pub const ALL: [Cause; 16] = [
+        Cause::StartClock,
+        Cause::CastlingInCount,
+        Cause::UnusableEnPassant,
+        Cause::UsableEnPassant,
+        Cause::CastlingRightLost,
+        Cause::MateAtCount,
+        Cause::StalemateAtCount,
+        Cause::WrittenMoveEnds,
+        Cause::OnlyOnAWrittenMove,
+        Cause::Placement,
+        Cause::CastlingField,
+        Cause::HalfmoveClock,
+        Cause::MoveNumber,
+        Cause::MixedEnPassantConventions,
+        Cause::MixedCastlingConventions,
+        Cause::Plain,
+    ];
+
     /// The cause's name in reports.
     pub fn name(self) -> &'static str {
         match self {

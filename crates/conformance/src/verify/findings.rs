@@ -55,6 +55,21 @@ struct FoundGroup {
     kept: Vec<Kept>,
 }
 
+/// The findings of one group, cause and (where the group has them) kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FindingLabel {
+    /// The group.
+    pub group: &'static str,
+    /// The cause (none for faults and refusals as unsupported).
+    pub cause: Option<Cause>,
+    /// The kind, where the group's findings have kinds.
+    pub kind: Option<&'static str>,
+    /// How many findings.
+    pub findings: usize,
+    /// From how many games.
+    pub games: usize,
+}
+
 /// Every finding of a run counted, a bounded number kept whole: per group
 /// and cause the first [`EXAMPLES`], and the first `shrink_per_group` of
 /// each divergence's [`key`](super::Divergence::key) to shrink (one for
@@ -229,6 +244,42 @@ impl Findings {
             .get(group)
             .and_then(|found| found.causes.get(&cause))
             .map_or((0, 0), |count| (count.findings, count.games))
+    }
+
+    /// Every label of the run's findings, in order of group, cause and
+    /// kind: each group and cause, split by kind where its findings have
+    /// kinds ([`Problem::kind`]), with its findings and the games they
+    /// come from. A known-divergences entry covers one label.
+    pub fn labels(&self) -> Vec<FindingLabel> {
+        let mut labels = Vec::new();
+        for (&group, found) in &self.groups {
+            for (&cause, count) in &found.causes {
+                let kinds: Vec<_> = found
+                    .kinds
+                    .iter()
+                    .filter(|((of, _), _)| *of == cause)
+                    .collect();
+                if kinds.is_empty() {
+                    labels.push(FindingLabel {
+                        group,
+                        cause,
+                        kind: None,
+                        findings: count.findings,
+                        games: count.games,
+                    });
+                }
+                for (&(_, kind), count) in kinds {
+                    labels.push(FindingLabel {
+                        group,
+                        cause,
+                        kind: Some(kind),
+                        findings: count.findings,
+                        games: count.games,
+                    });
+                }
+            }
+        }
+        labels
     }
 
     /// The kinds ([`Problem::kind`]) of `group`'s findings for `cause`, in

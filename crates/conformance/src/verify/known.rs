@@ -1,13 +1,19 @@
-//! The known-divergences file: the rules on which an engine is known to
-//! depart from the reference, each with the reason.
+//! The known-divergences file: the departures an engine is known to have
+//! from the reference, each named by its group and cause (and kind), with
+//! the reason.
 
 use std::collections::BTreeMap;
+use std::fmt;
 use std::path::Path;
 
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::protocol::{Malformation, Part};
+
+use super::cause::Cause;
 use super::group::Group;
+use super::illegal_move::IllegalMove;
 
 /// A known-divergences file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -41,31 +47,105 @@ struct KnownFile {
 #[serde(deny_unknown_fields)]
 struct KnownEntry {
     rule: String,
+    #[serde(default)]
+    cause: Option<String>,
+    #[serde(default)]
+    kind: Option<String>,
     why: String,
 }
 
-/// The rules an engine is known to diverge on, and why.
+/// What one known entry covers: a group of findings, one cause of it, and
+/// for a group whose findings have kinds (`input`, `illegal-moves`,
+/// `claims-after-the-end`), one kind. Never a whole group: a known
+/// departure covers the findings of its root cause, and a finding of
+/// another cause in the same group still fails the run.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Label {
+    /// The group ([`Group::name`]).
+    pub group: String,
+    /// The cause ([`Cause::name`]).
+    pub cause: String,
+    /// The kind ([`Problem::kind`](super::Problem::kind)), for a group
+    /// whose findings have kinds.
+    pub kind: Option<String>,
+}
+
+impl Label {
+    /// The label of findings of `group` for `cause`, of `kind`.
+    pub fn of(group: &str, cause: Cause, kind: Option<&str>) -> Label {
+        Label {
+            group: group.to_owned(),
+            cause: cause.name().to_owned(),
+            kind: kind.map(str::to_owned),
+        }
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}, cause {}", self.group, self.cause)?;
+        if let Some(kind) = &self.kind {
+            write!(f, ", kind {kind}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The groups whose findings have kinds, each with its kinds' names.
+fn kinds_of(group: &str) -> Option<Vec<&'static str>> {
+    match group {
+        "input" => Some(
+            Malformation::ALL
+                .into_iter()
+                .map(Malformation::name)
+                .collect(),
+        ),
+        "illegal-moves" => Some(
+            IllegalMove::ALL
+                .into_iter()
+                .map(IllegalMove::name)
+                .collect(),
+        ),
+        "claims-after-the-end" => Some(
+            Part::ALL
+                .into_iter()
+                .filter(|&part| part.claim().is_some() || part == Part::DrawClaimable)
+                .map(Part::name)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// The departures an engine is known to have from the reference, each
+/// with the reason: per group, cause and (where the group has them) kind.
 ///
 /// The format (TOML):
 ///
 /// ```toml
 /// [[known]]
 /// rule = "fifty-moves-on-move"
+/// cause = "written-move-ends-the-game"
 /// why = "the library does not let a written move that mates support the claim"
 /// ```
 ///
 /// # Examples
 ///
 /// ```
-/// use drawrules_conformance::verify::KnownDivergences;
+/// use drawrules_conformance::verify::{Cause, KnownDivergences};
 ///
-/// let known = KnownDivergences::parse("known.toml", "[[known]]\nrule = \"clock\"\nwhy = \"counts moves\"\n").unwrap();
-/// assert_eq!(known.rules().len(), 1);
-/// assert!(KnownDivergences::parse("known.toml", "[[known]]\nrule = \"telepathy\"\nwhy = \"\"\n").is_err());
+/// let text = "[[known]]\nrule = \"clock\"\ncause = \"castling-in-count\"\nwhy = \"restarts on castling\"\n";
+/// let known = KnownDivergences::parse("known.toml", text).unwrap();
+/// assert_eq!(known.why("clock", Some(Cause::CastlingInCount), None), Some("restarts on castling"));
+/// assert_eq!(known.why("clock", Some(Cause::StartClock), None), None);
+/// // A whole group, with no cause, is refused.
+/// let whole = "[[known]]\nrule = \"clock\"\nwhy = \"counts moves\"\n";
+/// assert!(KnownDivergences::parse("known.toml", whole).is_err());
+/// assert!(KnownDivergences::parse("known.toml", "[[known]]\nrule = \"telepathy\"\ncause = \"plain\"\nwhy = \"\"\n").is_err());
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KnownDivergences {
-    entries: BTreeMap<String, String>,
+    entries: BTreeMap<Label, String>,
 }
 
 impl KnownDivergences {
@@ -86,8 +166,11 @@ impl KnownDivergences {
     ///
     /// # Errors
     ///
-    /// [`KnownDivergencesError::Format`] for text that is not of the format: unknown
-    /// fields or rules, an empty reason, a rule listed twice.
+    /// [`KnownDivergencesError::Format`] for text that is not of the
+    /// format: unknown fields, rules, causes or kinds; an entry with no
+    /// cause, or with no kind for a group whose findings have kinds (or
+    /// a kind for one whose findings have none); an empty reason; an
+    /// entry listed twice.
     pub fn parse(path: &str, text: &str) -> Result<KnownDivergences, KnownDivergencesError> {
         let fail = |reason: String| KnownDivergencesError::Format {
             path: path.to_owned(),
@@ -96,32 +179,93 @@ impl KnownDivergences {
         let file: KnownFile =
             toml::from_str(text).map_err(|err| fail(err.to_string().replace('\n', " ")))?;
         let mut entries = BTreeMap::new();
-        for entry in file.known {
-            if !Group::names().contains(&entry.rule.as_str()) {
-                return Err(fail(format!(
-                    "unknown rule {:?} (expected one of: {})",
-                    entry.rule,
-                    Group::names().join(", ")
-                )));
-            }
+        for (index, entry) in file.known.into_iter().enumerate() {
+            let at = format!("entry {} (rule {:?})", index + 1, entry.rule);
+            let label = label(&entry).map_err(|reason| fail(format!("{at}: {reason}")))?;
             if entry.why.trim().is_empty() {
-                return Err(fail(format!("rule {:?} has no reason", entry.rule)));
+                return Err(fail(format!("{at}: no reason (`why`)")));
             }
-            if entries.insert(entry.rule.clone(), entry.why).is_some() {
-                return Err(fail(format!("rule {:?} listed twice", entry.rule)));
+            if entries.insert(label.clone(), entry.why).is_some() {
+                return Err(fail(format!("{at}: {label} listed twice")));
             }
         }
         Ok(KnownDivergences { entries })
     }
 
-    /// The rules listed, by group name.
-    pub fn rules(&self) -> Vec<&str> {
-        self.entries.keys().map(String::as_str).collect()
+    /// The entries listed, in order.
+    pub fn labels(&self) -> Vec<&Label> {
+        self.entries.keys().collect()
     }
 
-    /// Why the group `rule` (a [`Group::name`]) is known to diverge, if it
-    /// is listed.
-    pub fn why(&self, rule: &str) -> Option<&str> {
-        self.entries.get(rule).map(String::as_str)
+    /// Why findings of `group` for `cause`, of `kind`, are known, if an
+    /// entry lists them (faults and refusals as unsupported, which have
+    /// no cause, never are).
+    pub fn why(&self, group: &str, cause: Option<Cause>, kind: Option<&str>) -> Option<&str> {
+        let label = Label::of(group, cause?, kind);
+        self.entries.get(&label).map(String::as_str)
     }
+
+    /// The reasons of every entry of `group`, in order.
+    pub fn of_group(&self, group: &str) -> Vec<(&Label, &str)> {
+        self.entries
+            .iter()
+            .filter(|(label, _)| label.group == group)
+            .map(|(label, why)| (label, why.as_str()))
+            .collect()
+    }
+}
+
+/// The label an entry names, or why it names none.
+fn label(entry: &KnownEntry) -> Result<Label, String> {
+    let group = entry.rule.as_str();
+    if !Group::names().contains(&group) {
+        return Err(format!(
+            "unknown rule (expected one of: {})",
+            Group::names().join(", ")
+        ));
+    }
+    let causes: Vec<&str> = Cause::ALL.into_iter().map(Cause::name).collect();
+    let cause = match &entry.cause {
+        None => {
+            return Err(format!(
+                "no cause: an entry covers one cause of its group, never the whole group (name \
+                 it with `cause`, one of: {}; a report lists each finding's cause)",
+                causes.join(", ")
+            ));
+        }
+        Some(cause) if !causes.contains(&cause.as_str()) => {
+            return Err(format!(
+                "unknown cause {cause:?} (expected one of: {})",
+                causes.join(", ")
+            ));
+        }
+        Some(cause) => cause.clone(),
+    };
+    let kind = match (kinds_of(group), &entry.kind) {
+        (None, None) => None,
+        (None, Some(kind)) => {
+            return Err(format!(
+                "kind {kind:?} given, but the findings of this rule have no kinds"
+            ));
+        }
+        (Some(kinds), None) => {
+            return Err(format!(
+                "no kind: the findings of this rule have kinds, and an entry covers one (name \
+                 it with `kind`, one of: {})",
+                kinds.join(", ")
+            ));
+        }
+        (Some(kinds), Some(kind)) if !kinds.contains(&kind.as_str()) => {
+            return Err(format!(
+                "unknown kind {kind:?} (expected one of: {})",
+                kinds.join(", ")
+            ));
+        }
+        (Some(_), Some(kind)) => Some(kind.clone()),
+    };
+    Ok(Label {
+        group: group.to_owned(),
+        cause,
+        kind,
+    })
 }

@@ -58,12 +58,12 @@ pub use convention_tally::{ConventionTally, DecidedConventions, Decision};
 pub use conventions::{Convention, Told, double_step, told_apart};
 pub use divergence::Divergence;
 pub use fen_fields::{FenField, differing_fields};
-pub use findings::{EXAMPLES, Findings};
+pub use findings::{EXAMPLES, FindingLabel, Findings};
 pub use group::Group;
 pub use illegal_move::IllegalMove;
 pub use judge::judge_text;
 pub use judged_by::JudgedBy;
-pub use known::{KnownDivergences, KnownDivergencesError};
+pub use known::{KnownDivergences, KnownDivergencesError, Label};
 pub use malformed::malformed_game;
 pub use occasions::{Exercise, Exercised, FLOOR, Occasion};
 pub use readings::Reading;
@@ -289,14 +289,29 @@ impl VerifyReport {
             .collect()
     }
 
-    /// The groups with findings that the known file does not list
-    /// (`unsupported` only when it is not allowed).
+    /// The groups with findings that the known file does not list: a
+    /// finding whose group, cause and kind no entry names (`unsupported`
+    /// only when it is not allowed).
     pub fn unexpected(&self) -> Vec<&'static str> {
-        self.groups()
-            .into_keys()
-            .filter(|&group| !(group == ExtraGroup::Unsupported.name() && self.allow_unsupported))
-            .filter(|&group| self.known.why(group).is_none())
-            .collect()
+        let mut groups: Vec<&'static str> = self
+            .findings
+            .labels()
+            .into_iter()
+            .filter(|label| !self.is_known(label))
+            .map(|label| label.group)
+            .collect();
+        groups.dedup();
+        groups
+    }
+
+    /// Whether the findings of `label` are known: an entry names them, or
+    /// they are refusals as unsupported that the run allows.
+    pub fn is_known(&self, label: &FindingLabel) -> bool {
+        (label.group == ExtraGroup::Unsupported.name() && self.allow_unsupported)
+            || self
+                .known
+                .why(label.group, label.cause, label.kind)
+                .is_some()
     }
 
     /// The games of the run: corpus, generated and malformed.
@@ -309,13 +324,38 @@ impl VerifyReport {
         self.compared.values().sum()
     }
 
-    /// The known rules (group names) that no longer diverge.
-    pub fn stale(&self) -> Vec<&str> {
-        let groups = self.groups();
+    /// Whether the run is one a known file is held to in full: it judged
+    /// a corpus and at least 300 generated games (the default run). A
+    /// smaller run cannot show every known departure: its known entries
+    /// with no finding are [`unseen`](VerifyReport::unseen), not stale.
+    pub fn complete(&self) -> bool {
+        self.case_games > 0 && self.generated_games >= VerifyOptions::default().games
+    }
+
+    /// The known entries with no finding left in a complete run
+    /// ([`VerifyReport::complete`]): they no longer diverge, and the run
+    /// fails.
+    pub fn stale(&self) -> Vec<&Label> {
+        if self.complete() {
+            self.unseen()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The known entries with no finding in this run, complete or not.
+    pub fn unseen(&self) -> Vec<&Label> {
+        let labels = self.findings.labels();
         self.known
-            .rules()
+            .labels()
             .into_iter()
-            .filter(|rule| !groups.contains_key(rule))
+            .filter(|known| {
+                !labels.iter().any(|label| {
+                    label.group == known.group
+                        && label.cause.map(Cause::name) == Some(known.cause.as_str())
+                        && label.kind == known.kind.as_deref()
+                })
+            })
             .collect()
     }
 

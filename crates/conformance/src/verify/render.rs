@@ -429,35 +429,37 @@ pub fn text(report: &VerifyReport) -> String {
     }
     let groups = report.groups();
     for (group, findings) in &groups {
-        let known = report.known.why(group);
-        let _ = writeln!(
-            out,
-            "\n== {group}: {}{}",
-            games(report.findings.games(group)),
-            known
-                .map(|why| format!(" (known: {why})"))
-                .unwrap_or_default()
-        );
+        let _ = writeln!(out, "\n== {group}: {}", games(report.findings.games(group)),);
         for (cause, findings) in by_cause(findings) {
             let (count, cause_games) = report.findings.of_cause(group, cause);
+            let kinds = report.findings.kinds(group, cause);
             let indent = match cause {
                 Some(cause) => {
+                    let only_kind = match kinds.as_slice() {
+                        [(kind, ..)] => Some(*kind),
+                        _ => None,
+                    };
                     let _ = writeln!(
                         out,
-                        "  -- cause {cause} ({}): {}",
+                        "  -- cause {cause} ({}): {}{}",
                         cause.explain(),
-                        games(cause_games)
+                        games(cause_games),
+                        known_note(report, group, Some(cause), only_kind, kinds.len() > 1)
                     );
                     "    "
                 }
                 None => "  ",
             };
-            let kinds = report.findings.kinds(group, cause);
             if kinds.len() > 1 {
                 // Every kind shown, each with its count, an example and its
                 // minimal game: only repeats of a kind are elided.
                 for (kind, count, kind_games) in kinds {
-                    let _ = writeln!(out, "{indent}kind {kind}: {}", games(kind_games));
+                    let _ = writeln!(
+                        out,
+                        "{indent}kind {kind}: {}{}",
+                        games(kind_games),
+                        known_note(report, group, cause, Some(kind), false)
+                    );
                     let of_kind = of_kind(&findings, kind);
                     write_examples(&mut out, &format!("{indent}  "), report, &of_kind, 1, count);
                 }
@@ -466,11 +468,14 @@ pub fn text(report: &VerifyReport) -> String {
             }
         }
     }
-    for rule in report.stale() {
+    for label in report.stale() {
         let _ = writeln!(
             out,
-            "\n== {rule}: listed as known, but it no longer diverges"
+            "\n== {label}: listed as known, but it no longer diverges"
         );
+    }
+    if let Some(line) = unseen_line(report) {
+        let _ = writeln!(out, "\n{line}");
     }
     if let Some(broken) = &report.broken {
         let _ = writeln!(out, "\nstopped early: {broken}");
@@ -486,6 +491,26 @@ pub fn text(report: &VerifyReport) -> String {
     }
     let _ = writeln!(out, "\n{}", summary(report, groups.len()));
     out
+}
+
+/// What a report says after the findings of `group` for `cause`, of
+/// `kind`: ` (known: why)` when an entry lists them, nothing when none does
+/// or when the kinds below say it (`by_kind`); refusals as unsupported that
+/// the run allows say so.
+fn known_note(
+    report: &VerifyReport,
+    group: &str,
+    cause: Option<Cause>,
+    kind: Option<&str>,
+    by_kind: bool,
+) -> String {
+    if by_kind {
+        return String::new();
+    }
+    match report.known.why(group, cause, kind) {
+        Some(why) => format!(" (known: {why})"),
+        None => String::new(),
+    }
 }
 
 /// The findings of `kind` among `findings`.
@@ -542,6 +567,22 @@ fn summary(report: &VerifyReport, groups: usize) -> String {
             .map(|left_out| format!("; {left_out}"))
             .unwrap_or_default()
     )
+}
+
+/// The line that names the known entries a run too small to hold the
+/// known file to saw no finding of, if any.
+fn unseen_line(report: &VerifyReport) -> Option<String> {
+    if report.complete() {
+        return None;
+    }
+    let unseen: Vec<String> = report.unseen().iter().map(ToString::to_string).collect();
+    (!unseen.is_empty()).then(|| {
+        format!(
+            "known but not seen in this run: {} (a run without a corpus or with fewer than 300 \
+             generated games cannot show every known departure, so these do not fail it)",
+            unseen.join("; ")
+        )
+    })
 }
 
 /// The line that names the parts not exercised, if any.
@@ -687,7 +728,17 @@ pub fn json(report: &VerifyReport) -> String {
         "games_judged": report.judged,
         "stopped": report.stopped,
         "unexpected": report.unexpected(),
-        "stale": report.stale(),
+        "stale": report
+            .stale()
+            .iter()
+            .map(|label| json!({ "rule": label.group, "cause": label.cause, "kind": label.kind }))
+            .collect::<Vec<_>>(),
+        "complete": report.complete(),
+        "unseen": report
+            .unseen()
+            .iter()
+            .map(|label| json!({ "rule": label.group, "cause": label.cause, "kind": label.kind }))
+            .collect::<Vec<_>>(),
         "floor": FLOOR,
         "occasions_met": report
             .exercise
@@ -717,6 +768,7 @@ fn group_json(report: &VerifyReport, group: &str, findings: &[&Finding]) -> serd
                     let of_kind = of_kind(&findings, kind);
                     json!({
                         "kind": kind,
+                        "known": report.known.why(group, cause, Some(kind)),
                         "findings": count,
                         "games": games,
                         "example": of_kind.first().map(|f| json!({
@@ -729,6 +781,7 @@ fn group_json(report: &VerifyReport, group: &str, findings: &[&Finding]) -> serd
                 .collect();
             json!({
                 "cause": cause.map(Cause::name),
+                "known": report.known.why(group, cause, None),
                 "games": report.findings.of_cause(group, cause).1,
                 "examples": findings.iter().take(EXAMPLES).map(|f| json!({
                     "source": f.source,
@@ -741,7 +794,7 @@ fn group_json(report: &VerifyReport, group: &str, findings: &[&Finding]) -> serd
         .collect();
     json!({
         "group": group,
-        "known": report.known.why(group),
+        "unexpected": report.unexpected().contains(&group),
         "games": report.findings.games(group),
         "causes": causes,
     })
@@ -896,17 +949,38 @@ fn junit_outcome(
     verdict: &Verdict,
     findings: &[&Finding],
 ) -> Outcome {
-    let allowed =
-        name == ExtraGroup::Unsupported.name() && report.allow_unsupported && !findings.is_empty();
-    let known = report
-        .known
-        .why(name)
-        .or(allowed.then_some("allowed by --allow-unsupported"));
-    match (findings.is_empty(), known) {
-        (true, Some(_)) => Outcome::Failed(
-            "listed as known, but it no longer diverges".to_owned(),
+    let stale: Vec<String> = report
+        .stale()
+        .into_iter()
+        .filter(|label| label.group == name)
+        .map(ToString::to_string)
+        .collect();
+    if !stale.is_empty() {
+        return Outcome::Failed(
+            format!(
+                "listed as known, but it no longer diverges: {}",
+                stale.join("; ")
+            ),
             String::new(),
-        ),
+        );
+    }
+    let mut whys: Vec<&str> = report
+        .findings
+        .labels()
+        .into_iter()
+        .filter(|label| label.group == name)
+        .filter_map(
+            |label| match report.known.why(label.group, label.cause, label.kind) {
+                Some(why) => Some(why),
+                None if report.is_known(&label) => Some("allowed by --allow-unsupported"),
+                None => None,
+            },
+        )
+        .collect();
+    whys.dedup();
+    let known =
+        (!findings.is_empty() && !report.unexpected().contains(&name)).then(|| whys.join("; "));
+    match (findings.is_empty(), known) {
         (false, Some(why)) => Outcome::Skipped(format!("known: {why}")),
         (false, None) => {
             let mut body = String::new();
@@ -931,11 +1005,11 @@ fn junit_outcome(
                 body,
             )
         }
-        (true, None) if report.not_exercised().contains(&name) => {
+        (true, _) if report.not_exercised().contains(&name) => {
             Outcome::Failed(verdict.to_string(), String::new())
         }
-        (true, None) if verdict.was_compared() => Outcome::Passed(verdict.to_string()),
-        (true, None) => Outcome::Skipped(verdict.to_string()),
+        (true, _) if verdict.was_compared() => Outcome::Passed(verdict.to_string()),
+        (true, _) => Outcome::Skipped(verdict.to_string()),
     }
 }
 
@@ -1057,9 +1131,20 @@ pub fn markdown(report: &VerifyReport) -> String {
     if let Some(line) = not_exercised_line(report) {
         let _ = writeln!(out, "\n{}.", md(&line));
     }
+    if let Some(line) = unseen_line(report) {
+        let _ = writeln!(out, "\n{}.", md(&line));
+    }
     for (group, findings) in &groups {
         let _ = writeln!(out, "\n### {group}\n");
-        if let Some(why) = report.known.why(group) {
+        let mut whys: Vec<&str> = report
+            .findings
+            .labels()
+            .into_iter()
+            .filter(|label| label.group == *group)
+            .filter_map(|label| report.known.why(label.group, label.cause, label.kind))
+            .collect();
+        whys.dedup();
+        for why in whys {
             let _ = writeln!(out, "{}\n", md(why));
         }
         for (index, (cause, findings)) in by_cause(findings).iter().enumerate() {

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use drawrules_conformance::corpus::{Readings, load_dir, parse_file, run_case};
+use drawrules_conformance::corpus::{Readings, built_in, load_dir, parse_file, run_case};
 use drawrules_conformance::protocol::{Answer, EngineError, EngineProcess, Hello, JudgeRequest};
 use drawrules_conformance::verify::{
     Group, KnownDivergences, OurArbiter, Problem, Subject, VerifyOptions, render, verify,
@@ -96,24 +96,61 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     );
     assert!(failures.is_empty(), "{failures:?}\n{case}");
 
-    // Listed as known, the same run passes; a known rule that does not
-    // diverge fails it.
-    let known = KnownDivergences::parse(
-        "k.toml",
-        "[[known]]\nrule = \"fifty-moves\"\nwhy = \"counts to 99\"\n\
-         [[known]]\nrule = \"claims-after-the-end\"\nwhy = \"knows no ending\"\n",
-    )
-    .unwrap();
+    // Listed as known, cause by cause, the same run passes; an entry
+    // covers its cause alone, never the whole group; a known entry that
+    // does not diverge fails a complete run.
+    let entry = |rule: &str, cause: &str, kind: Option<&str>| {
+        let kind = kind
+            .map(|k| format!("kind = \"{k}\"\n"))
+            .unwrap_or_default();
+        format!("[[known]]\nrule = \"{rule}\"\ncause = \"{cause}\"\n{kind}why = \"counts to 99\"\n")
+    };
+    let some = [
+        entry("fifty-moves", "start-clock", None),
+        entry("fifty-moves", "plain", None),
+        entry("claims-after-the-end", "plain", Some("fifty-moves")),
+    ]
+    .concat();
     let mut engine = self::engine("fifty-off-by-one.py", 5_000);
+    let known = KnownDivergences::parse("k.toml", &some).unwrap();
+    let report = verify(&mut engine, &options(60), known, &mut |_, _| {}).unwrap();
+    let text = render::text(&report);
+    assert!(report.failed(), "{text}");
+    assert_eq!(report.unexpected(), ["fifty-moves"], "{text}");
+    assert!(
+        text.contains("-- cause start-clock (the count includes the start FEN's clock): "),
+        "{text}"
+    );
+    assert!(text.contains(" (known: counts to 99)\n"), "{text}");
+    let all = some + &entry("fifty-moves", "castling-in-count", None);
+    let known = KnownDivergences::parse("k.toml", &all).unwrap();
     let report = verify(&mut engine, &options(60), known, &mut |_, _| {}).unwrap();
     assert!(!report.failed(), "{}", render::text(&report));
-    let stale =
-        KnownDivergences::parse("k.toml", "[[known]]\nrule = \"clock\"\nwhy = \"nothing\"\n")
-            .unwrap();
-    let report = verify(&mut OurArbiter, &options(5), stale, &mut |_, _| {}).unwrap();
-    assert_eq!(report.stale(), ["clock"]);
+
+    let clock = entry("clock", "plain", None);
+    let complete = VerifyOptions {
+        corpus: Some(built_in().unwrap()),
+        ..options(300)
+    };
+    let stale = KnownDivergences::parse("k.toml", &clock).unwrap();
+    let report = verify(&mut OurArbiter, &complete, stale.clone(), &mut |_, _| {}).unwrap();
+    assert!(report.complete());
+    let stale_labels: Vec<String> = report.stale().iter().map(ToString::to_string).collect();
+    assert_eq!(stale_labels, ["clock, cause plain"]);
     assert!(report.failed());
-    assert!(render::junit(&report).contains("no longer diverges"));
+    assert!(render::junit(&report).contains("no longer diverges: clock, cause plain"));
+    // A small run cannot show every known departure: the entry is unseen,
+    // named, and fails nothing.
+    let report = verify(&mut OurArbiter, &options(5), stale, &mut |_, _| {}).unwrap();
+    assert!(!report.complete());
+    assert!(report.stale().is_empty());
+    assert_eq!(report.unseen().len(), 1);
+    assert!(!report.failed());
+    assert!(
+        render::text(&report).contains("\nknown but not seen in this run: clock, cause plain ("),
+        "{}",
+        render::text(&report)
+    );
 }
 
 /// Our arbiter, the last move of every written-move fifty-move list it
