@@ -30,6 +30,7 @@ mod game;
 mod input;
 mod lexer;
 mod limits;
+mod line_ends;
 mod parallel;
 mod parse;
 mod reader;

@@ -6,6 +6,7 @@ use std::io::Read;
 
 use crate::Limits;
 use crate::game::PgnGame;
+use crate::line_ends::LineEnds;
 use crate::parse::parse;
 use crate::source_error::SourceError;
 use crate::units::Units;
@@ -43,7 +44,7 @@ use crate::units::Units;
 /// assert_eq!((games[1].index, games[1].line), (2, 5));
 /// ```
 pub struct Games<R: Read> {
-    units: Units<R>,
+    units: Units<LineEnds<R>>,
     limits: Limits,
 }
 
@@ -57,7 +58,7 @@ impl<R: Read> Games<R> {
     /// with [`PgnGame::too_long`] set and no moves.
     pub fn with_limits(source: R, limits: Limits) -> Games<R> {
         Games {
-            units: Units::new(source, limits),
+            units: Units::new(LineEnds::new(source), limits),
             limits,
         }
     }

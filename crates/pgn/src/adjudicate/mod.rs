@@ -36,6 +36,7 @@ pub use finding::{Adjudication, EndedAt, FirstClaim, GameFinding, ResultCheck};
 pub use summary::Summary;
 pub use time_forfeit::{TimeForfeit, is_time_forfeit};
 
+use crate::line_ends::LineEnds;
 use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -583,6 +584,8 @@ where
         reported: 0,
         failure: None,
     };
+    // Line breaks of classic Mac OS read as any other (`LineEnds`).
+    let reader = LineEnds::new(reader);
     let ended = if options.threads <= 1 {
         game_by_game(source_name, reader, options, stop, &mut reporting)
     } else {

@@ -3,6 +3,7 @@
 
 use std::io::{Read, Write};
 
+use drawrules_pgn::adjudicate::{AdjudicateOptions, GameFinding, adjudicate_source};
 use drawrules_pgn::{Games, Limits, PgnGame, SourceError, decompressed};
 
 use crate::util::{game, many};
@@ -265,4 +266,59 @@ fn every_whole_game_before_a_cut_in_a_compressed_stream_is_read() {
     // was decoded, and every game is read.
     let (read, failure, _) = cut_stream(&xz, xz.len() - 20);
     assert_eq!((read, failure), (20_000, Some("20000".into())));
+}
+
+/// What `adjudicate` says of each game of `text` on `threads` threads:
+/// its event, line and findings.
+fn adjudicated(text: &str, threads: usize) -> Vec<(Option<String>, u64, Vec<GameFinding>)> {
+    let options = AdjudicateOptions {
+        threads,
+        ..AdjudicateOptions::default()
+    };
+    let mut reports = Vec::new();
+    adjudicate_source("mac.pgn", text.as_bytes(), &options, |report, _| {
+        reports.push((report.event.clone(), report.line, report.findings.clone()));
+    })
+    .unwrap();
+    reports
+}
+
+#[test]
+fn classic_mac_line_breaks_keep_each_games_tags_apart() {
+    // Carriage returns alone between lines (classic Mac OS text): every
+    // game is read with its own tags and the line it starts on, by the
+    // reader and by adjudicate on one thread and on several, as the same
+    // text with line feeds is.
+    let unix = format!("{}{}{}", game("A"), game("B"), game("C"));
+    let mac = unix.replace('\n', "\r");
+    let games: Vec<PgnGame> = Games::new(mac.as_bytes()).map(Result::unwrap).collect();
+    let read: Vec<(Option<String>, u64, usize)> = games
+        .iter()
+        .map(|game| (game.tags.event.clone(), game.line, game.moves.len()))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            (Some("A".to_owned()), 1, 7),
+            (Some("B".to_owned()), 6, 7),
+            (Some("C".to_owned()), 11, 7)
+        ]
+    );
+    for threads in [1, 2] {
+        let reports = adjudicated(&mac, threads);
+        let events: Vec<(Option<String>, u64)> = reports
+            .iter()
+            .map(|(event, line, _)| (event.clone(), *line))
+            .collect();
+        assert_eq!(
+            events,
+            [
+                (Some("A".to_owned()), 1),
+                (Some("B".to_owned()), 6),
+                (Some("C".to_owned()), 11)
+            ],
+            "{threads} threads"
+        );
+        assert_eq!(reports, adjudicated(&unix, threads), "{threads} threads");
+    }
 }
