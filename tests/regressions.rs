@@ -56,7 +56,9 @@ fn bug_2e9dd43_dead_reading_given_as_an_object() {
 /// (e3, with no black pawn beside e4) makes a difference to no position;
 /// an engine that counted the start apart from its later repetitions
 /// diverged on threefold repetition, and verify gave that divergence no
-/// cause (`plain`). It is now put down to the unusable en passant square.
+/// cause (`plain`). It is now put down to the start FEN's unusable en
+/// passant square (`en-passant-in-start-fen`, its own cause since a
+/// start-only link to en passant was filed with two-square steps).
 #[test]
 fn bug_75bcab9_unusable_en_passant_square_at_the_start() {
     let moves: Vec<String> = "e8e7 e1d1 e7e8 d1e1 e8e7 e1d1 e7e8 d1e1"
@@ -100,5 +102,5 @@ fn bug_75bcab9_unusable_en_passant_square_at_the_start() {
     let divergence = &divergences[0];
     assert_eq!(divergence.group, Group::Part(Part::ThreefoldRepetition));
     assert_eq!(divergence.ply, Some(8));
-    assert_eq!(divergence.cause, Cause::UnusableEnPassant);
+    assert_eq!(divergence.cause, Cause::EnPassantInStartFen);
 }

@@ -14,8 +14,12 @@
 //! * repetition (9.2, 9.6.1: `repetition`, `threefold-repetition`,
 //!   `threefold-on-move`, `fivefold-repetition`): a pawn's two-square step
 //!   whose en passant capture no legal move can make (9.2.3 counts no such
-//!   right), one whose capture is legal, a castling right lost during the
-//!   game;
+//!   right), told apart by why: an enemy pawn beside it whose capture would
+//!   expose its king (`pinned-en-passant`, checked first: a library that
+//!   asks only whether a pawn stands beside fails there alone), no enemy
+//!   pawn beside it (`unusable-en-passant`), or only the start FEN's field
+//!   (`en-passant-in-start-fen`); one whose capture is legal, a castling
+//!   right lost during the game;
 //! * the `fen`: the field that differs, each field its own divergence
 //!   ([`FenField`]): placement and side to move, castling, en passant
 //!   (then whether our right is usable), halfmove clock, move number; and
@@ -53,9 +57,19 @@ pub enum Cause {
     /// A castling move, or a move that lost a castling right, was played
     /// since the count last started.
     CastlingInCount,
-    /// A pawn's two-square step gave no legal en passant capture: 9.2.3
-    /// counts no en passant right, a FEN-based identity would.
+    /// A pawn's two-square step gave no legal en passant capture, no enemy
+    /// pawn standing beside it: 9.2.3 counts no en passant right, a
+    /// FEN-based identity would.
     UnusableEnPassant,
+    /// A pawn's two-square step beside an enemy pawn whose en passant
+    /// capture is illegal (it would leave its own king in check): no right
+    /// under 9.2.3, though a pawn stands ready to take. An identity that
+    /// asks only whether a pawn stands beside counts one.
+    PinnedEnPassant,
+    /// The start FEN names an en passant square no legal capture can use,
+    /// and no two-square step of the game does: a right taken from the
+    /// FEN's text.
+    EnPassantInStartFen,
     /// A pawn's two-square step gave a legal en passant capture.
     UsableEnPassant,
     /// A castling right was lost during the game: positions before and
@@ -92,10 +106,12 @@ pub enum Cause {
 
 impl Cause {
     /// Every cause, in the order of their names in reports.
-    pub const ALL: [Cause; 16] = [
+    pub const ALL: [Cause; 18] = [
         Cause::StartClock,
         Cause::CastlingInCount,
         Cause::UnusableEnPassant,
+        Cause::PinnedEnPassant,
+        Cause::EnPassantInStartFen,
         Cause::UsableEnPassant,
         Cause::CastlingRightLost,
         Cause::MateAtCount,
@@ -117,6 +133,8 @@ impl Cause {
             Cause::StartClock => "start-clock",
             Cause::CastlingInCount => "castling-in-count",
             Cause::UnusableEnPassant => "unusable-en-passant",
+            Cause::PinnedEnPassant => "pinned-en-passant",
+            Cause::EnPassantInStartFen => "en-passant-in-start-fen",
             Cause::UsableEnPassant => "usable-en-passant",
             Cause::CastlingRightLost => "castling-right-lost",
             Cause::MateAtCount => "mate-at-count",
@@ -138,7 +156,15 @@ impl Cause {
         match self {
             Cause::StartClock => "the count includes the start FEN's clock",
             Cause::CastlingInCount => "castling or a lost castling right during the count",
-            Cause::UnusableEnPassant => "a two-square pawn step with no legal en passant capture",
+            Cause::UnusableEnPassant => {
+                "a two-square pawn step with no enemy pawn beside it to take en passant"
+            }
+            Cause::PinnedEnPassant => {
+                "a two-square pawn step beside an enemy pawn whose en passant capture would expose its king"
+            }
+            Cause::EnPassantInStartFen => {
+                "a start FEN naming an en passant square no legal capture can use"
+            }
             Cause::UsableEnPassant => "a two-square pawn step with a legal en passant capture",
             Cause::CastlingRightLost => "a castling right lost during the game",
             Cause::MateAtCount => "checkmate at a count of 100 or more",
@@ -192,6 +218,8 @@ impl Cause {
             Cause::Placement => Some(FenField::Placement),
             Cause::CastlingField | Cause::MixedCastlingConventions => Some(FenField::Castling),
             Cause::UnusableEnPassant
+            | Cause::PinnedEnPassant
+            | Cause::EnPassantInStartFen
             | Cause::UsableEnPassant
             | Cause::MixedEnPassantConventions => Some(FenField::EnPassant),
             Cause::HalfmoveClock => Some(FenField::HalfmoveClock),
@@ -226,7 +254,9 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
         ],
         Part::ThreefoldOnMove => &[
             Cause::WrittenMoveEnds,
+            Cause::PinnedEnPassant,
             Cause::UnusableEnPassant,
+            Cause::EnPassantInStartFen,
             Cause::UsableEnPassant,
             Cause::CastlingRightLost,
         ],
@@ -243,7 +273,9 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
         | Part::ThreefoldRepetition
         | Part::FivefoldRepetition
         | Part::GameThreefoldRepetition => &[
+            Cause::PinnedEnPassant,
             Cause::UnusableEnPassant,
+            Cause::EnPassantInStartFen,
             Cause::UsableEnPassant,
             Cause::CastlingRightLost,
         ],
@@ -256,7 +288,9 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
             Cause::StalemateAtCount,
             Cause::StartClock,
             Cause::CastlingInCount,
+            Cause::PinnedEnPassant,
             Cause::UnusableEnPassant,
+            Cause::EnPassantInStartFen,
             Cause::UsableEnPassant,
             Cause::CastlingRightLost,
         ],
@@ -267,6 +301,25 @@ pub fn cause(group: Group, ours: &Judgement, ply: Option<u32>) -> Cause {
         .copied()
         .find(|&cause| facts.holds(cause))
         .unwrap_or(Cause::Plain)
+}
+
+/// The cause of a departure in the FEN's en passant field at `ply` of
+/// `ours`, where our field names no square: the start FEN's field at ply
+/// 0, an enemy pawn beside the step that cannot take (pinned), or none
+/// beside it.
+pub(crate) fn en_passant_field_cause(ours: &Judgement, ply: Option<u32>) -> Cause {
+    match ply.map(|p| p as usize) {
+        Some(0) => Cause::EnPassantInStartFen,
+        Some(ply)
+            if ply < ours.records.len() && {
+                let facts = Facts { ours, ply };
+                facts.double_step(ply).is_some() && facts.pawn_beside(ply)
+            } =>
+        {
+            Cause::PinnedEnPassant
+        }
+        _ => Cause::UnusableEnPassant,
+    }
 }
 
 /// The reference's judgement seen at one ply.
@@ -307,6 +360,26 @@ impl Facts<'_> {
         let from = mv.from()?;
         let two = mv.role() == Role::Pawn && from.rank().distance(mv.to().rank()) == 2;
         two.then(|| self.fen_field(ply, 3) != "-")
+    }
+
+    /// Whether, after the two-square step into `ply`, an enemy pawn (of
+    /// the side to move) stands beside the pawn that stepped.
+    fn pawn_beside(&self, ply: usize) -> bool {
+        let Some(mv) = self.move_into(ply) else {
+            return false;
+        };
+        let Ok(fen) = self.status(ply).fen.parse::<Fen>() else {
+            return false;
+        };
+        let setup = fen.as_setup();
+        let to = mv.to();
+        let enemy = setup.turn;
+        [-1, 1].into_iter().any(|step| {
+            to.offset(step)
+                .filter(|beside| beside.rank() == to.rank())
+                .and_then(|beside| setup.board.piece_at(beside))
+                .is_some_and(|piece| piece.role == Role::Pawn && piece.color == enemy)
+        })
     }
 
     /// Whether the move into `ply` castled or lost a castling right.
@@ -353,7 +426,13 @@ impl Facts<'_> {
                 let first = self.ply.saturating_sub(clock) + 1;
                 (first..=self.ply).any(|p| self.castling_changed(p))
             }
-            Cause::UnusableEnPassant => self.plies().any(|p| self.double_step(p) == Some(false)),
+            Cause::UnusableEnPassant => {
+                (1..=self.ply).any(|p| self.double_step(p) == Some(false) && !self.pawn_beside(p))
+            }
+            Cause::PinnedEnPassant => {
+                (1..=self.ply).any(|p| self.double_step(p) == Some(false) && self.pawn_beside(p))
+            }
+            Cause::EnPassantInStartFen => self.double_step(0) == Some(false),
             Cause::UsableEnPassant => self.plies().any(|p| self.double_step(p) == Some(true)),
             Cause::CastlingRightLost => self
                 .plies()
@@ -413,7 +492,28 @@ mod tests {
             "e8e7 e1d1 e7e8 d1e1 e8e7 e1d1 e7e8 d1e1",
         );
         let group = Group::Part(Part::ThreefoldRepetition);
-        assert_eq!(cause(group, &knights, Some(8)), Cause::UnusableEnPassant);
+        assert_eq!(cause(group, &knights, Some(8)), Cause::EnPassantInStartFen);
+    }
+
+    #[test]
+    fn a_pin_that_forbids_the_capture_is_its_own_cause() {
+        // After e2e4 the black pawn on d4 stands beside it, pinned along
+        // the fourth rank by the rook on a4: no capture, no right.
+        let pinned = judged(
+            "8/8/8/8/R2p3k/8/4P3/4K3 w - - 0 1",
+            "e2e4 h4h5 a4a5 h5h4 a5a4",
+        );
+        let repetition = Group::Part(Part::Repetition);
+        assert_eq!(pinned.records[1].fen.split(' ').nth(3), Some("-"));
+        assert_eq!(pinned.records[5].repetition, 2);
+        assert_eq!(cause(repetition, &pinned, Some(5)), Cause::PinnedEnPassant);
+        // The same step with no pawn beside is the plain cause.
+        let alone = judged(
+            "8/8/8/8/7k/8/4P3/R3K3 w - - 0 1",
+            "e2e4 h4h5 a1a2 h5h4 a2a1",
+        );
+        assert_eq!(alone.records[5].repetition, 2);
+        assert_eq!(cause(repetition, &alone, Some(5)), Cause::UnusableEnPassant);
     }
 
     #[test]

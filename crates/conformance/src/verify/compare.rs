@@ -7,7 +7,7 @@ use crate::protocol::{Answer, GameAnswers, Hello, Meaning, Part, RefusalKind};
 use drawrules::{Judgement, PartialStatus, Status};
 use shakmaty::Square;
 
-use super::cause::{Cause, cause};
+use super::cause::{Cause, cause, en_passant_field_cause};
 use super::convention_tally::{ConventionTally, DecidedConventions};
 use super::conventions::{double_step, told_apart};
 use super::divergence::{Divergence, TheirRefusal, compare_part, shape};
@@ -66,6 +66,10 @@ impl Comparison {
     fn keep(&mut self, ours: &Judgement, mut divergence: Divergence) {
         if divergence.cause == Cause::Plain {
             divergence.cause = cause(divergence.group, ours, divergence.ply);
+        } else if divergence.cause == Cause::UnusableEnPassant {
+            // The FEN's en passant field where ours names no square: told
+            // apart by why there is none, as repetition's causes are.
+            divergence.cause = en_passant_field_cause(ours, divergence.ply);
         }
         self.push_new(divergence);
     }
