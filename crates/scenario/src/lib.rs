@@ -51,6 +51,7 @@ use drawrules::StartPosition;
 use drawrules::laws::Edition;
 
 mod blocked;
+pub mod classes;
 mod cycles;
 pub mod pgn_text;
 pub mod positions;

@@ -258,7 +258,10 @@ impl Scenario {
     /// A game steered to `situation`, every choice in it (set-up, clock,
     /// the moves of each step, the edition, free play after the steps)
     /// drawn from `bytes`. Never fails: a step with no move to play ends
-    /// the steps, and short input gives a short game.
+    /// the steps, and short input gives a short game. Steps that end in
+    /// a mate or a stalemate are followed by one move more, which the end
+    /// forbids (so that every such game asks for its refusal), and no
+    /// free play.
     ///
     /// # Examples
     ///
@@ -308,7 +311,13 @@ impl Scenario {
                 moves.push(mv);
             }
         }
-        play_freely(&mut position, &mut moves, &mut u);
+        if position.legal_moves().is_empty() {
+            // A mate or stalemate: one move more, which the game's end
+            // forbids, so that every such game asks for its refusal.
+            moves.extend(after_the_end(&position));
+        } else {
+            play_freely(&mut position, &mut moves, &mut u);
+        }
         let scenario = Scenario {
             edition,
             start,
@@ -316,6 +325,21 @@ impl Scenario {
         };
         (scenario, chained)
     }
+}
+
+/// A move for the side that has no legal one (mated or stalemated): its
+/// king's step to the first square beside it on the board, whatever stands
+/// there. Never legal; the reference refuses it as played after the end.
+fn after_the_end(position: &Chess) -> Option<Move> {
+    let from = position.board().king_of(position.turn())?;
+    let to = (shakmaty::attacks::king_attacks(from)).first()?;
+    Some(Move::Normal {
+        role: Role::King,
+        from,
+        capture: position.board().role_at(to),
+        to,
+        promotion: None,
+    })
 }
 
 /// Free play after the steps, as [`Scenario::from_bytes`] plays, up to
