@@ -69,11 +69,18 @@ pub enum Situation {
     WrittenMoveAt99,
     /// The start FEN's count is 100 plies or more.
     HighClockStart,
+    /// A capture leaves neither side the men to mate with: the game is
+    /// over by a dead position (5.2.2).
+    DeadPositionByCapture,
+    /// The start FEN's count is past 150 plies: the game is over at its
+    /// start by seventy-five moves (9.6.2), and a clock an implementation
+    /// caps at 150 shows.
+    StartPast150,
 }
 
 impl Situation {
     /// Every situation, in the order of `spec/SITUATIONS.md`.
-    pub const ALL: [Situation; 20] = [
+    pub const ALL: [Situation; 22] = [
         Situation::EnPassantPinnedOnRank,
         Situation::EnPassantPinnedOnDiagonal,
         Situation::EnPassantBesideAPiece,
@@ -94,6 +101,8 @@ impl Situation {
         Situation::WrittenMoveThatEnds,
         Situation::WrittenMoveAt99,
         Situation::HighClockStart,
+        Situation::DeadPositionByCapture,
+        Situation::StartPast150,
     ];
 
     /// The situation's name.
@@ -121,6 +130,8 @@ impl Situation {
             Situation::WrittenMoveThatEnds => "written-move-that-ends",
             Situation::WrittenMoveAt99 => "written-move-at-99",
             Situation::HighClockStart => "high-clock-start",
+            Situation::DeadPositionByCapture => "dead-position-by-capture",
+            Situation::StartPast150 => "start-past-150",
         }
     }
 }
@@ -266,6 +277,11 @@ impl Game<'_> {
                 .iter()
                 .any(|status| status.clock == 99 && !status.claims_on_move.fifty_moves.is_empty()),
             Situation::HighClockStart => self.statuses[0].clock >= 100,
+            Situation::StartPast150 => self.statuses[0].clock > 150,
+            Situation::DeadPositionByCapture => (1..self.statuses.len()).any(|ply| {
+                self.moves[ply - 1].is_capture()
+                    && self.statuses[ply].ended.contains(&Ending::DeadPosition)
+            }),
         }
     }
 

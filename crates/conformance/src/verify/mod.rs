@@ -393,7 +393,7 @@ impl VerifyReport {
 
 /// Verifies `subject`: the corpus first (each case under each edition both
 /// it and the engine hold), then `options.games` generated games
-/// ([`run_of`](drawrules_scenario::run_of): standard chess, nine in ten steered to a subtle situation
+/// ([`run_of`](drawrules_scenario::run_of): standard chess, 29 in 30 steered to a subtle situation
 /// of the rules), each
 /// judged by the reference and by the subject and compared on the parts the
 /// subject declares. Divergences are shrunk (`shrink_per_rule` per rule);

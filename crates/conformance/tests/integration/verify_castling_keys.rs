@@ -10,9 +10,9 @@
 //! only one pair of each of the kinds "three rights and two of them",
 //! "three rights and one of them", "two rights and one of them" (twelve
 //! pairs of each kind). Holding each of those to 15 games takes 180 games
-//! of chains in a run of 300: the set-ups of eleven of the sixteen
+//! of chains in a run of 300: the set-ups of eleven of the eighteen
 //! scheduled situations play a chain (the en passant, mate and reset
-//! set-ups lose every right before their own steps), about 195 games a
+//! set-ups lose every right before their own steps), about 190 games a
 //! run, and the chains take the 24 orders of the rights in turn. Every
 //! one of the 65 pairs meets in 15 games or more on each of seeds 1 to
 //! 20; a key confusing a pair fails verify in that many games.
