@@ -22,7 +22,7 @@ use super::group::Group;
 use super::occasions::{Exercised, FLOOR};
 use super::shrink::{Minimal, Trial};
 use super::verdicts::{Compared, ExtraGroup, Verdict};
-use super::{Finding, JudgedBy, Problem, VerifyReport};
+use super::{Finding, JudgedBy, Label, Problem, VerifyReport};
 
 /// A TOML (and JSON) string literal.
 fn quoted(text: &str) -> String {
@@ -728,17 +728,9 @@ pub fn json(report: &VerifyReport) -> String {
         "games_judged": report.judged,
         "stopped": report.stopped,
         "unexpected": report.unexpected(),
-        "stale": report
-            .stale()
-            .iter()
-            .map(|label| json!({ "rule": label.group, "cause": label.cause, "kind": label.kind }))
-            .collect::<Vec<_>>(),
+        "stale": labels_json(&report.stale()),
         "complete": report.complete(),
-        "unseen": report
-            .unseen()
-            .iter()
-            .map(|label| json!({ "rule": label.group, "cause": label.cause, "kind": label.kind }))
-            .collect::<Vec<_>>(),
+        "unseen": labels_json(&report.unseen()),
         "floor": FLOOR,
         "occasions_met": report
             .exercise
@@ -752,6 +744,14 @@ pub fn json(report: &VerifyReport) -> String {
     })
     .to_string()
         + "\n"
+}
+
+/// Known entries as the JSON report names them.
+fn labels_json(labels: &[&Label]) -> serde_json::Value {
+    labels
+        .iter()
+        .map(|label| json!({ "rule": label.group, "cause": label.cause, "kind": label.kind }))
+        .collect()
 }
 
 /// One group of findings in the JSON report: its causes, each with its

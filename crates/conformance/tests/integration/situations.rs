@@ -48,26 +48,43 @@ fn every_situation_is_in_five_percent_of_a_run_of_300_on_every_seed() {
 #[ignore = "20 seeds: slow in a debug build; CI runs it"]
 fn situations_per_300_games_over_20_seeds() {
     let runs: Vec<BTreeMap<Situation, usize>> = (1..=20).map(|seed| counts(seed, 300)).collect();
-    println!("| situation | min | median | max |\n|---|---|---|---|");
-    let mut short = Vec::new();
-    for situation in Situation::ALL {
-        let mut games: Vec<usize> = runs.iter().map(|run| run[&situation]).collect();
-        games.sort_unstable();
-        println!(
-            "| {situation} | {} | {} | {} |",
-            games[0],
-            games[games.len() / 2],
-            games[games.len() - 1]
-        );
-        if games[0] < 15 {
-            short.push((situation, games[0]));
-        }
-    }
+    let short = fewest_below_15("situation", &Situation::ALL, &runs, true);
     assert_eq!(
         short,
         [],
         "(situation, fewest games over 20 seeds) below 15"
     );
+}
+
+/// The items of `all` with fewer than 15 games in one of `runs`, each with
+/// its fewest; with `print`, the table of games per run (minimum, median,
+/// maximum), headed `what`.
+fn fewest_below_15<T: Copy + Ord + std::fmt::Display>(
+    what: &str,
+    all: &[T],
+    runs: &[BTreeMap<T, usize>],
+    print: bool,
+) -> Vec<(T, usize)> {
+    if print {
+        println!("| {what} | min | median | max |\n|---|---|---|---|");
+    }
+    let mut short = Vec::new();
+    for &item in all {
+        let mut games: Vec<usize> = runs.iter().map(|run| run[&item]).collect();
+        games.sort_unstable();
+        if print {
+            println!(
+                "| {item} | {} | {} | {} |",
+                games[0],
+                games[games.len() / 2],
+                games[games.len() - 1]
+            );
+        }
+        if games[0] < 15 {
+            short.push((item, games[0]));
+        }
+    }
+    short
 }
 
 /// Games per class of [`Class::ALL`] in a run of `games` from `seed`.
@@ -90,29 +107,10 @@ fn class_counts(seed: u64, games: usize) -> BTreeMap<Class, usize> {
 const SHORT: [Class; 0] = [];
 
 /// The classes below 15 games of 300 on some seed of `seeds`, each with
-/// its fewest games.
+/// its fewest (and with `print`, the table).
 fn short_classes(seeds: std::ops::RangeInclusive<u64>, print: bool) -> Vec<(Class, usize)> {
     let runs: Vec<BTreeMap<Class, usize>> = seeds.map(|seed| class_counts(seed, 300)).collect();
-    if print {
-        println!("| class | min | median | max |\n|---|---|---|---|");
-    }
-    let mut short = Vec::new();
-    for class in Class::ALL {
-        let mut games: Vec<usize> = runs.iter().map(|run| run[&class]).collect();
-        games.sort_unstable();
-        if print {
-            println!(
-                "| {class} | {} | {} | {} |",
-                games[0],
-                games[games.len() / 2],
-                games[games.len() - 1]
-            );
-        }
-        if games[0] < 15 {
-            short.push((class, games[0]));
-        }
-    }
-    short
+    fewest_below_15("class", &Class::ALL, &runs, print)
 }
 
 #[test]
