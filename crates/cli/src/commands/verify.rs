@@ -59,6 +59,7 @@ pub struct VerifyArgs {
     no_cases: bool,
     /// Known divergences (TOML: [[known]] rule = "...", cause = "...",
     /// kind = "..." for input, illegal-moves and claims-after-the-end,
+    /// profile = "..." for an entry that holds only under one profile,
     /// why = "..."; one entry per group and cause, never a whole group); every
     /// entry must still diverge.
     #[arg(long)]

@@ -9,7 +9,7 @@ use std::path::Path;
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::protocol::{Malformation, Part};
+use crate::protocol::{Malformation, Part, Profile};
 
 use super::cause::Cause;
 use super::group::Group;
@@ -51,6 +51,8 @@ struct KnownEntry {
     cause: Option<String>,
     #[serde(default)]
     kind: Option<String>,
+    #[serde(default)]
+    profile: Option<String>,
     why: String,
 }
 
@@ -118,7 +120,10 @@ fn kinds_of(group: &str) -> Option<Vec<&'static str>> {
 }
 
 /// The departures an engine is known to have from the reference, each
-/// with the reason: per group, cause and (where the group has them) kind.
+/// with the reason: per group, cause and (where the group has them) kind,
+/// and, for a departure that shows only when the engine is judged by one
+/// profile, that profile (`profile = "fide-2018"`, see
+/// [`KnownDivergences::for_profile`]).
 ///
 /// The format (TOML):
 ///
@@ -146,6 +151,10 @@ fn kinds_of(group: &str) -> Option<Vec<&'static str>> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KnownDivergences {
     entries: BTreeMap<Label, String>,
+    /// The entries that hold only in runs judged by one profile
+    /// (`profile = "..."`): a departure that shows only under the Laws'
+    /// draw policies, say, of a library that declares others.
+    scoped: BTreeMap<Label, (Profile, String)>,
 }
 
 impl KnownDivergences {
@@ -178,18 +187,59 @@ impl KnownDivergences {
         };
         let file: KnownFile =
             toml::from_str(text).map_err(|err| fail(err.to_string().replace('\n', " ")))?;
-        let mut entries = BTreeMap::new();
+        let mut known = KnownDivergences::default();
         for (index, entry) in file.known.into_iter().enumerate() {
             let at = format!("entry {} (rule {:?})", index + 1, entry.rule);
             let label = label(&entry).map_err(|reason| fail(format!("{at}: {reason}")))?;
             if entry.why.trim().is_empty() {
                 return Err(fail(format!("{at}: no reason (`why`)")));
             }
-            if entries.insert(label.clone(), entry.why).is_some() {
+            let twice = known.entries.contains_key(&label) || known.scoped.contains_key(&label);
+            if twice {
                 return Err(fail(format!("{at}: {label} listed twice")));
             }
+            match &entry.profile {
+                None => known.entries.insert(label, entry.why),
+                Some(name) => {
+                    let profile: Profile =
+                        name.parse().map_err(|err| fail(format!("{at}: {err}")))?;
+                    known
+                        .scoped
+                        .insert(label, (profile, entry.why))
+                        .map(|(_, why)| why)
+                }
+            };
         }
-        Ok(KnownDivergences { entries })
+        Ok(known)
+    }
+
+    /// The entries that hold in a run judged by `profile` (none: the run
+    /// is judged by no profile): every entry without a profile, and those
+    /// scoped to it; the others are left out, neither known nor stale.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules_conformance::protocol::Profile;
+    /// use drawrules_conformance::verify::{Cause, KnownDivergences};
+    ///
+    /// let text = "[[known]]\nrule = \"clock\"\ncause = \"plain\"\nprofile = \"fide-2018\"\nwhy = \"x\"\n";
+    /// let known = KnownDivergences::parse("known.toml", text).unwrap();
+    /// let laws = known.for_profile(Some(Profile::Fide2018));
+    /// assert_eq!(laws.why("clock", Some(Cause::Plain), None), Some("x"));
+    /// assert!(known.for_profile(Some(Profile::UsChess)).labels().is_empty());
+    /// ```
+    pub fn for_profile(&self, profile: Option<Profile>) -> KnownDivergences {
+        let mut entries = self.entries.clone();
+        for (label, (scoped, why)) in &self.scoped {
+            if Some(*scoped) == profile {
+                entries.insert(label.clone(), why.clone());
+            }
+        }
+        KnownDivergences {
+            entries,
+            scoped: BTreeMap::new(),
+        }
     }
 
     /// The entries listed, in order.

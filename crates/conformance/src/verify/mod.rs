@@ -584,6 +584,7 @@ fn assemble(
     started: Instant,
 ) -> VerifyReport {
     let stopped = stopping(options);
+    let known = known.for_profile(judged_by.profile_of(&hello));
     let (conventions, mut findings, tally) = found.decide();
     let mut shrinker = Shrinker {
         subject,
