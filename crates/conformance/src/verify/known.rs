@@ -319,3 +319,54 @@ fn label(entry: &KnownEntry) -> Result<Label, String> {
         kind,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error line of a file of one entry with `fields` (and a reason).
+    fn refused(fields: &str) -> String {
+        let text = format!("[[known]]\n{fields}why = \"x\"\n");
+        KnownDivergences::parse("k.toml", &text)
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn an_entry_that_does_not_name_one_label_is_refused_with_where_and_why() {
+        assert!(
+            refused("rule = \"clock\"\n").starts_with(
+                "k.toml: entry 1 (rule \"clock\"): no cause: an entry covers one cause"
+            ),
+        );
+        assert!(
+            refused("rule = \"clock\"\ncause = \"tides\"\n")
+                .starts_with("k.toml: entry 1 (rule \"clock\"): unknown cause \"tides\" (expected one of: start-clock, "),
+        );
+        assert!(
+            refused("rule = \"input\"\ncause = \"plain\"\n").starts_with(
+                "k.toml: entry 1 (rule \"input\"): no kind: the findings of this rule have kinds"
+            ),
+        );
+        assert_eq!(
+            refused("rule = \"clock\"\ncause = \"plain\"\nkind = \"wrong-length\"\n"),
+            "k.toml: entry 1 (rule \"clock\"): kind \"wrong-length\" given, but the findings of this rule have no kinds"
+        );
+        assert!(
+            refused("rule = \"input\"\ncause = \"plain\"\nkind = \"typo\"\n")
+                .starts_with("k.toml: entry 1 (rule \"input\"): unknown kind \"typo\" (expected one of: square-off-the-board, "),
+        );
+        assert_eq!(
+            refused("rule = \"clock\"\ncause = \"plain\"\nprofile = \"fics\"\n"),
+            "k.toml: entry 1 (rule \"clock\"): unknown profile \"fics\" (expected fide-2018, fide-2014, lichess, chess-com or us-chess)"
+        );
+        let twice = "[[known]]\nrule = \"clock\"\ncause = \"plain\"\nwhy = \"x\"\n\
+                     [[known]]\nrule = \"clock\"\ncause = \"plain\"\nprofile = \"lichess\"\nwhy = \"y\"\n";
+        assert_eq!(
+            KnownDivergences::parse("k.toml", twice)
+                .unwrap_err()
+                .to_string(),
+            "k.toml: entry 2 (rule \"clock\"): clock, cause plain listed twice"
+        );
+    }
+}
