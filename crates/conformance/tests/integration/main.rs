@@ -21,3 +21,4 @@ mod verify_exercised;
 mod verify_findings;
 mod verify_omissions;
 mod verify_profiles;
+mod verify_stages;

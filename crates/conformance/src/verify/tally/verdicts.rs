@@ -8,10 +8,11 @@ use std::fmt;
 
 use crate::protocol::{DeadReading, Malformation, Part};
 
-use super::group::Group;
-use super::illegal_move::IllegalMove;
-use super::occasions::{Exercised, FLOOR, Occasion};
-use super::{JudgedBy, VerifyReport};
+use crate::verify::game::group::Group;
+use crate::verify::game::illegal_move::IllegalMove;
+use crate::verify::game::judged_by::JudgedBy;
+use crate::verify::game::occasions::{Exercised, FLOOR, Occasion};
+use crate::verify::tally::outcome::VerifyReport;
 
 /// How much of a part or group was compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

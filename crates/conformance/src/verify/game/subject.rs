@@ -8,7 +8,7 @@ use crate::protocol::{
 use drawrules::laws::Edition;
 use drawrules::{Arbiter, Claim, PartialStatus};
 
-use super::judge::judge_text;
+use crate::verify::game::judge::judge_text;
 
 /// An implementation under verification.
 pub trait Subject {

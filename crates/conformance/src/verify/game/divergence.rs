@@ -8,8 +8,8 @@ use drawrules::{PartialStatus, Status};
 
 use crate::protocol::{Meaning, Meanings, Part, RefusalKind};
 
-use super::cause::Cause;
-use super::group::Group;
+use crate::verify::game::cause::Cause;
+use crate::verify::game::group::Group;
 
 /// An engine's refusal: the ply, the kind, the message.
 pub(crate) type TheirRefusal<'a> = (Option<u32>, RefusalKind, &'a str);

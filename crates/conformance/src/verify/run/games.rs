@@ -4,48 +4,17 @@
 //! illegal moves (for an engine that declares `moves`). A run holds no
 //! more of them than it judges at once.
 
+use drawrules::StartPosition;
 use drawrules::laws::Edition;
-use drawrules::{Judgement, StartPosition};
 use drawrules_scenario::Run;
 
 use crate::protocol::{Hello, Malformation};
 
-use super::illegal;
-use super::illegal_move::IllegalMove;
-use super::shrink::Trial;
-use super::{Finding, Problem, VerifyOptions, malformed};
-
-/// What a game of its own kind probes: a malformed input, or an illegal
-/// move.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Probe {
-    /// Malformed input of this kind.
-    Malformed(Malformation),
-    /// An illegal move of this kind.
-    Illegal(IllegalMove),
-}
-
-/// One game of a run: where it came from, the game as sent, and what it
-/// probes, if it is a malformed input or an illegal move.
-#[derive(Debug, Clone)]
-pub(crate) struct RunGame {
-    pub(crate) source: String,
-    pub(crate) trial: Trial,
-    pub(crate) probe: Option<Probe>,
-}
-
-impl RunGame {
-    /// A finding of `problem` on this game, not shrunk.
-    pub(crate) fn finding(&self, problem: Problem, reference: Option<Judgement>) -> Finding {
-        Finding {
-            source: self.source.clone(),
-            game: self.trial.clone(),
-            reference,
-            minimal: None,
-            problem,
-        }
-    }
-}
+use crate::verify::game::illegal;
+use crate::verify::game::illegal_move::IllegalMove;
+use crate::verify::game::malformed;
+use crate::verify::game::trial::{Probe, RunGame, Trial};
+use crate::verify::run::VerifyOptions;
 
 /// How many games of each kind a run has.
 #[derive(Debug, Clone, Copy)]

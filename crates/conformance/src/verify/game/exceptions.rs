@@ -20,7 +20,7 @@
 //!   rule decided neither way holds the engine to nothing;
 //! * [`claim_after_the_end`]: a claim reported once the game is over is
 //!   grouped apart;
-//! * [`narrowed`](super::divergence::narrowed): a part the engine
+//! * [`narrowed`](crate::verify::game::divergence::narrowed): a part the engine
 //!   declares with a narrower meaning is judged by that meaning (where
 //!   one part of a record is compared);
 //! * [`one_ending_named`]: one of several endings named, by an engine
@@ -39,11 +39,11 @@ use drawrules::{Claim, Ending, GameResult, Judgement, PartialStatus, Status};
 use crate::protocol::RefusalKind;
 use crate::protocol::{EndedReading, Hello, Meanings, Part};
 
-use super::cause::Cause;
-use super::conventions::Told;
-use super::divergence::{Divergence, TheirRefusal, compare_part};
-use super::fen_fields::differing_fields;
-use super::readings::Reading;
+use crate::verify::game::cause::Cause;
+use crate::verify::game::conventions::Told;
+use crate::verify::game::divergence::{Divergence, TheirRefusal, compare_part};
+use crate::verify::game::fen_fields::differing_fields;
+use crate::verify::game::readings::Reading;
 
 /// Whether `part` is compared at all: the engine declares it, and its draw
 /// policy does not declare the part's rule absent.
@@ -189,7 +189,7 @@ pub(crate) fn one_ending_named<'a>(
 }
 
 /// Whether the engine may leave out the record of ply `index` (see
-/// [`compare`](super::compare)).
+/// [`compare`](crate::verify::compare)).
 pub(crate) fn missing_is_allowed(
     hello: &Hello,
     ours: &Judgement,
@@ -251,7 +251,7 @@ pub(crate) fn reading_followed(
 /// field that differs ([`differing_fields`]), each with its cause; not a
 /// departure: an en passant or castling field that a published convention
 /// writes so at this ply (`told`, see
-/// [`told_apart`](super::conventions::told_apart)).
+/// [`told_apart`](crate::verify::game::conventions::told_apart)).
 pub(crate) fn fen_by_field(whole: &Divergence, told: &[Told]) -> Vec<Divergence> {
     differing_fields(&whole.expected, &whole.actual)
         .into_iter()
@@ -271,8 +271,8 @@ pub(crate) fn fen_by_field(whole: &Divergence, told: &[Told]) -> Vec<Divergence>
 mod tests {
     use super::*;
     use crate::protocol::Policy;
-    use crate::verify::fixtures::hello;
-    use crate::verify::judge::judged;
+    use crate::verify::game::fixtures::hello;
+    use crate::verify::game::judge::judged;
     use drawrules::mating::{Budget, DeadRule};
     use drawrules::{Edition, Ending, Notation, Reference, Rules, StartPosition, judge};
 

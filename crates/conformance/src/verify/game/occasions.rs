@@ -10,7 +10,7 @@
 //! offered after the end or an illegal one), read from the reference's
 //! records and moves, never from how the game was made. A part compared on
 //! fewer than [`FLOOR`] of one of its occasions is "not exercised"
-//! ([`Verdict::NotExercised`](super::Verdict::NotExercised)), never
+//! ([`Verdict::NotExercised`](crate::verify::Verdict::NotExercised)), never
 //! "agrees".
 
 use std::collections::BTreeMap;
@@ -21,7 +21,7 @@ use drawrules::{Judgement, RefusalKind, Status};
 
 use crate::protocol::{Hello, Part};
 
-use super::conventions::double_step;
+use crate::verify::game::conventions::double_step;
 
 /// The occasions a part must be compared on, per occasion, before it
 /// agrees: 10.

@@ -7,18 +7,18 @@ use crate::protocol::{Answer, GameAnswers, Hello, Meaning, Part, RefusalKind};
 use drawrules::{Judgement, PartialStatus, Status};
 use shakmaty::Square;
 
-use super::cause::{Cause, cause, en_passant_field_cause};
-use super::convention_tally::{ConventionTally, DecidedConventions};
-use super::conventions::{double_step, told_apart};
-use super::divergence::{Divergence, TheirRefusal, compare_part, shape};
-use super::exceptions::{
+use crate::verify::game::cause::{Cause, cause, en_passant_field_cause};
+use crate::verify::game::conventions::counted::{ConventionTally, DecidedConventions};
+use crate::verify::game::conventions::{double_step, told_apart};
+use crate::verify::game::divergence::{Divergence, TheirRefusal, compare_part, shape};
+use crate::verify::game::exceptions::{
     absent_end, as_declared, claim_after_the_end, depends_on_an_absent_end,
     ended_where_undetermined, fen_by_field, judged_part, missing_is_allowed, one_ending_named,
     promises_every_ply, reading_followed, stops_after, undetermined,
 };
-use super::group::Group;
-use super::occasions::{Exercise, Occasion, at_plies, of_refusal};
-use super::readings::Reading;
+use crate::verify::game::group::Group;
+use crate::verify::game::occasions::{Exercise, Occasion, at_plies, of_refusal};
+use crate::verify::game::readings::Reading;
 
 /// What comparing one answer with the reference found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -281,7 +281,7 @@ fn missing_record(
 /// claim after the end regrouped ([`claim_after_the_end`]). Counts the
 /// plies compared, and the plies where FEN conventions differ (`step`: the
 /// square a two-square pawn step into the ply skipped, see
-/// [`double_step`](super::conventions::double_step)).
+/// [`double_step`]).
 fn compare_ply(
     hello: &Hello,
     (status, step, occasions): (&Status, Option<Square>, &[Occasion]),
@@ -582,10 +582,10 @@ fn their_stop(refusal: Option<TheirRefusal<'_>>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::conventions::Convention;
-    use crate::verify::fen_fields::FenField;
-    use crate::verify::fixtures::hello;
-    use crate::verify::judge::judged as ours;
+    use crate::verify::game::conventions::Convention;
+    use crate::verify::game::fen_fields::FenField;
+    use crate::verify::game::fixtures::hello;
+    use crate::verify::game::judge::judged as ours;
     use drawrules::{Ending, GameResult};
 
     /// The engine's answer: our records, changed by `edit` at each ply.

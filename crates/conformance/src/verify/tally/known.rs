@@ -11,9 +11,9 @@ use thiserror::Error;
 
 use crate::protocol::{Malformation, Part, Profile};
 
-use super::cause::Cause;
-use super::group::Group;
-use super::illegal_move::IllegalMove;
+use crate::verify::game::cause::Cause;
+use crate::verify::game::group::Group;
+use crate::verify::game::illegal_move::IllegalMove;
 
 /// A known-divergences file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -67,7 +67,7 @@ pub struct Label {
     pub group: String,
     /// The cause ([`Cause::name`]).
     pub cause: String,
-    /// The kind ([`Problem::kind`](super::Problem::kind)), for a group
+    /// The kind ([`Problem::kind`](crate::verify::Problem::kind)), for a group
     /// whose findings have kinds.
     pub kind: Option<String>,
 }

@@ -13,8 +13,8 @@
 
 use std::collections::BTreeMap;
 
-use super::conventions::{Convention, Told};
-use super::fen_fields::FenField;
+use crate::verify::game::conventions::{Convention, Told};
+use crate::verify::game::fen_fields::FenField;
 
 /// The fields conventions differ in.
 const FIELDS: [FenField; 2] = [FenField::EnPassant, FenField::Castling];
@@ -221,7 +221,7 @@ impl ConventionTally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::conventions::told_apart;
+    use crate::verify::game::conventions::told_apart;
 
     /// After 1. e4 (no black pawn beside), the engine's FEN with `field`.
     fn after_e4(field: &str) -> Told {

@@ -45,8 +45,8 @@ use shakmaty::{CastlingMode, Chess, Move, Position, Role};
 
 use crate::protocol::Part;
 
-use super::fen_fields::FenField;
-use super::group::Group;
+use crate::verify::game::fen_fields::FenField;
+use crate::verify::game::group::Group;
 
 /// What distinguishes the position where a divergence happens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -453,7 +453,7 @@ impl Facts<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::judge::judged;
+    use crate::verify::game::judge::judged;
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

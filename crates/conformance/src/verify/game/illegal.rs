@@ -13,10 +13,10 @@
 
 use crate::protocol::{EngineError, Hello, Part};
 
-use super::group::Group;
-use super::illegal_move::IllegalMove;
-use super::shrink::{Checked, Trial, compare_once};
-use super::subject::Subject;
+use crate::verify::game::group::Group;
+use crate::verify::game::illegal_move::IllegalMove;
+use crate::verify::game::subject::Subject;
+use crate::verify::game::trial::{Checked, Trial, compare_once};
 
 /// The illegal-move games of a run, two of each kind, for an engine that
 /// declares `moves` (the others are not asked: what they accept is not
@@ -65,7 +65,7 @@ pub(crate) fn check_illegal(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::judge::judge_text;
+    use crate::verify::game::judge::judge_text;
     use drawrules::laws::Edition;
     use drawrules::reference::Reference;
     use drawrules::{RefusalKind, StartPosition};

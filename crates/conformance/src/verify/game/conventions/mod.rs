@@ -1,7 +1,7 @@
 //! Published conventions of the formats the protocol speaks, where the Laws
 //! have nothing to say: what each writes, and which of them explain an
 //! engine's FEN at one ply. `verify` decides from the whole run which one
-//! the engine follows ([`ConventionTally`](super::ConventionTally)).
+//! the engine follows ([`ConventionTally`](crate::verify::ConventionTally)).
 //!
 //! The FEN is the one format the status record carries. Its conventions
 //! differ in two fields:
@@ -31,12 +31,14 @@
 //! them writes (a departure), tell nothing and are not counted. Anything
 //! else that differs in a FEN is compared as written.
 
+pub(crate) mod counted;
+
 use std::fmt;
 
 use drawrules::Judgement;
 use shakmaty::{Board, Color, Rank, Role, Square};
 
-use super::fen_fields::FenField;
+use crate::verify::game::fen_fields::FenField;
 
 /// A published convention of the FEN, ours included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -331,7 +333,7 @@ fn behind_a_double_step(board: &str, turn: &str, square: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::judge::judged;
+    use crate::verify::game::judge::judged;
 
     fn explained(ours: &str, theirs: &str, step: &str) -> Vec<Convention> {
         told_apart(ours, theirs, step.parse().ok())

@@ -6,9 +6,9 @@
 
 use std::collections::BTreeMap;
 
-use super::cause::Cause;
-use super::group::Group;
-use super::{Finding, Problem};
+use crate::verify::game::cause::Cause;
+use crate::verify::game::group::Group;
+use crate::verify::tally::outcome::{Finding, Problem};
 
 /// The findings of each group and cause kept as examples: as many as a
 /// report lists.
@@ -72,7 +72,7 @@ pub struct FindingLabel {
 
 /// Every finding of a run counted, a bounded number kept whole: per group
 /// and cause the first [`EXAMPLES`], and the first `shrink_per_group` of
-/// each divergence's [`key`](super::Divergence::key) to shrink (one for
+/// each divergence's [`key`](crate::verify::Divergence::key) to shrink (one for
 /// malformed input, which is built small).
 ///
 /// # Examples

@@ -6,19 +6,17 @@
 
 use std::collections::BTreeMap;
 
-use crate::protocol::{EngineError, Hello, Part};
+use crate::protocol::{EngineError, Part};
 
-use super::compare::Comparison;
-use super::convention_tally::{ConventionTally, DecidedConventions};
-use super::departures::Departures;
-use super::findings::Findings;
-use super::group::Group;
-use super::occasions::Exercise;
-use super::readings::Reading;
-use super::run_games::RunGame;
-use super::shrink::{self, Checked, Minimal};
-use super::subject::Subject;
-use super::{Finding, Problem};
+use crate::verify::game::compare::Comparison;
+use crate::verify::game::conventions::counted::{ConventionTally, DecidedConventions};
+use crate::verify::game::group::Group;
+use crate::verify::game::occasions::Exercise;
+use crate::verify::game::readings::Reading;
+use crate::verify::game::trial::{Checked, RunGame};
+use crate::verify::tally::fen_departures::Departures;
+use crate::verify::tally::findings::Findings;
+use crate::verify::tally::outcome::Problem;
 
 /// What the comparisons of a run add up to, and how it ended.
 #[derive(Default)]
@@ -57,7 +55,7 @@ impl Tally {
 }
 
 /// What the checks of a run found so far, read in order.
-pub(crate) struct Found {
+pub(crate) struct RunTally {
     tally: Tally,
     conventions: ConventionTally,
     findings: Findings,
@@ -66,11 +64,11 @@ pub(crate) struct Found {
     pub(crate) broken: Option<EngineError>,
 }
 
-impl Found {
+impl RunTally {
     /// Nothing found yet; `shrink_per_group` of each group and cause are
     /// to be shrunk.
-    pub(crate) fn new(shrink_per_group: usize) -> Found {
-        Found {
+    pub(crate) fn new(shrink_per_group: usize) -> RunTally {
+        RunTally {
             tally: Tally::default(),
             conventions: ConventionTally::default(),
             findings: Findings::new(shrink_per_group),
@@ -155,46 +153,5 @@ impl Found {
         let mut tally = self.tally;
         tally.broken = self.broken;
         (decided, findings, tally)
-    }
-}
-
-/// Who makes the minimal games of a run, with `subject` and its
-/// handshake, within `effort`.
-pub(crate) struct Shrinker<'a> {
-    pub(crate) subject: &'a mut dyn Subject,
-    pub(crate) hello: &'a Hello,
-    pub(crate) next_id: u64,
-    pub(crate) effort: shrink::Effort<'a>,
-}
-
-impl Shrinker<'_> {
-    /// The minimal game of `finding`'s divergence (unless the run is
-    /// stopping). Malformed input and illegal moves are built small: the
-    /// game as found is the minimal one of its kind and cause.
-    pub(crate) fn minimal(&mut self, finding: &Finding) -> Option<Minimal> {
-        let (Problem::Divergence(divergence), Some(reference)) =
-            (&finding.problem, &finding.reference)
-        else {
-            return None;
-        };
-        if matches!(divergence.group, Group::Input(_) | Group::IllegalMoves(_)) {
-            return Some(Minimal {
-                game: finding.game.clone(),
-                divergence: divergence.clone(),
-                reference: reference.clone(),
-            });
-        }
-        if (self.effort.stopped)() {
-            return None;
-        }
-        Some(shrink::shrink(
-            self.subject,
-            self.hello,
-            &finding.game,
-            divergence,
-            reference,
-            &self.effort,
-            &mut self.next_id,
-        ))
     }
 }

@@ -20,12 +20,12 @@ use drawrules::laws::Edition;
 
 use crate::protocol::{EngineError, Hello, Malformation, OutOfRange, Part};
 
-use super::cause::Cause;
-use super::compare::{Comparison, compare};
-use super::divergence::Divergence;
-use super::group::Group;
-use super::shrink::{Checked, Trial, ask, reference_judgement};
-use super::subject::Subject;
+use crate::verify::game::cause::Cause;
+use crate::verify::game::compare::{Comparison, compare};
+use crate::verify::game::divergence::Divergence;
+use crate::verify::game::group::Group;
+use crate::verify::game::subject::Subject;
+use crate::verify::game::trial::{Checked, Trial, ask, reference_judgement};
 
 /// Valid starts the malformed games are built on: each with a pawn ready
 /// to promote for the side to move, and a few quiet moves before it.
@@ -328,7 +328,7 @@ fn base_is_legal(fen: &str, moves: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::judge::judge_text;
+    use crate::verify::game::judge::judge_text;
     use drawrules::RefusalKind;
     use drawrules::reference::Reference;
 

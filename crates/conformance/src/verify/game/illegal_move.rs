@@ -3,7 +3,7 @@
 //! capture that exposes the king, a pinned man moved off its line, a king
 //! into check, a move from an empty square), each with its two games,
 //! White's and Black's. A leaf: reports and groups name the kinds, and
-//! [`illegal`](super::illegal) judges the games.
+//! [`illegal`](crate::verify::game::illegal) judges the games.
 
 use std::fmt;
 

@@ -166,7 +166,7 @@ fn editions(editions: &[Edition]) -> String {
 mod tests {
     use super::*;
     use crate::protocol::{Part, Policy};
-    use crate::verify::fixtures::handshake;
+    use crate::verify::game::fixtures::handshake;
 
     #[test]
     fn the_handshake_is_described_by_its_profile() {

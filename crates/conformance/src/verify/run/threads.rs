@@ -12,9 +12,10 @@ use std::time::Duration;
 use crate::protocol::{EngineError, Hello};
 
 use super::check_one;
-use super::run_games::{RunGame, RunGames};
-use super::shrink::Checked;
-use super::subject::Subject;
+use crate::verify::game::subject::Subject;
+use crate::verify::game::trial::Checked;
+use crate::verify::game::trial::RunGame;
+use crate::verify::run::games::RunGames;
 
 /// A game's number, the game, and its check.
 type Answered = (usize, RunGame, Result<Checked, EngineError>);

@@ -11,13 +11,14 @@ use drawrules::Judgement;
 
 use crate::protocol::Part;
 
-use super::cause::Cause;
-use super::convention_tally::{ConventionTally, DecidedConventions};
-use super::conventions::Convention;
-use super::divergence::Divergence;
-use super::findings::{Findings, Order};
-use super::group::Group;
-use super::{Problem, RunGame};
+use crate::verify::game::cause::Cause;
+use crate::verify::game::conventions::Convention;
+use crate::verify::game::conventions::counted::{ConventionTally, DecidedConventions};
+use crate::verify::game::divergence::Divergence;
+use crate::verify::game::group::Group;
+use crate::verify::game::trial::RunGame;
+use crate::verify::tally::findings::{Findings, Order};
+use crate::verify::tally::outcome::Problem;
 
 /// The findings each convention's departures would be, were it decided.
 pub(crate) struct Departures {

@@ -7,7 +7,7 @@ use std::fmt;
 
 use crate::protocol::{Malformation, Part};
 
-use super::illegal_move::IllegalMove;
+use crate::verify::game::illegal_move::IllegalMove;
 
 /// The group a divergence belongs to: a part of the rules, which moves are
 /// accepted, or the shape of the answer.
