@@ -66,8 +66,8 @@ fn each_stage_of_verify_uses_only_the_stages_after_it() {
                 .filter(|line| !line.trim_start().starts_with("//"))
                 .collect::<Vec<_>>()
                 .join("\n");
-            let stage_root = file.file_name().unwrap() == "mod.rs"
-                && file.parent().unwrap() == root.join(stage);
+            let stage_root =
+                file.file_name().unwrap() == "mod.rs" && file.parent().unwrap() == root.join(stage);
             for name in named(&code, stage_root) {
                 checked += 1;
                 if !allowed.contains(&name.as_str()) {

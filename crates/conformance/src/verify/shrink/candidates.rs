@@ -146,8 +146,8 @@ fn legal_prefix(start: &StartPosition, moves: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{Cause, Divergence, Group};
     use crate::verify::game::judge::judge_text;
+    use crate::verify::{Cause, Divergence, Group};
     use drawrules::laws::Edition;
     use drawrules::reference::Reference;
 

@@ -1,8 +1,7 @@
 //! What the games of a run found, read in order as they are judged: the
 //! counts of what was compared, the FEN conventions' tally, the findings
 //! (counted, a few kept), and the departures each convention would have;
-//! then, once every game is judged, the conventions decided and the
-//! minimal games made.
+//! then, once every game is judged, the conventions decided.
 
 use std::collections::BTreeMap;
 
@@ -20,7 +19,7 @@ use crate::verify::tally::outcome::Problem;
 
 /// What the comparisons of a run add up to, and how it ended.
 #[derive(Default)]
-pub(crate) struct Tally {
+pub(crate) struct Counts {
     pub(crate) compared: BTreeMap<Part, usize>,
     pub(crate) games_compared: usize,
     pub(crate) plies_generated: usize,
@@ -33,7 +32,7 @@ pub(crate) struct Tally {
     pub(crate) judged: usize,
 }
 
-impl Tally {
+impl Counts {
     /// Adds the comparison of one game whose reference has
     /// `reference_plies` records.
     fn add(&mut self, comparison: &Comparison, reference_plies: usize) {
@@ -56,7 +55,7 @@ impl Tally {
 
 /// What the checks of a run found so far, read in order.
 pub(crate) struct RunTally {
-    tally: Tally,
+    counts: Counts,
     conventions: ConventionTally,
     findings: Findings,
     departures: Departures,
@@ -69,7 +68,7 @@ impl RunTally {
     /// to be shrunk.
     pub(crate) fn new(shrink_per_group: usize) -> RunTally {
         RunTally {
-            tally: Tally::default(),
+            counts: Counts::default(),
             conventions: ConventionTally::default(),
             findings: Findings::new(shrink_per_group),
             departures: Departures::new(shrink_per_group),
@@ -86,7 +85,7 @@ impl RunTally {
         game: RunGame,
         checked: Result<Checked, EngineError>,
     ) {
-        self.tally.judged += 1;
+        self.counts.judged += 1;
         match checked {
             Err(fault) => self.fault(index, &game, fault),
             Ok(checked) => self.compared(index, &game, checked),
@@ -113,7 +112,7 @@ impl RunTally {
             reference,
             comparison,
         } = checked;
-        self.tally.add(&comparison, reference.records.len());
+        self.counts.add(&comparison, reference.records.len());
         self.conventions.merge(&comparison.conventions);
         let mut place = 0;
         if let Some(message) = comparison.unsupported {
@@ -141,8 +140,8 @@ impl RunTally {
     }
 
     /// The FEN conventions decided for the run, the findings with the
-    /// departures from them, and the tally.
-    pub(crate) fn decide(self) -> (DecidedConventions, Findings, Tally) {
+    /// departures from them, and the counts.
+    pub(crate) fn decide(self) -> (DecidedConventions, Findings, Counts) {
         let decided = self.conventions.decide();
         let mut findings = self.findings;
         let (departures, new_games) = self.departures.decided(&decided);
@@ -150,8 +149,8 @@ impl RunTally {
             findings.absorb(departed);
         }
         findings.add_games(Group::Part(Part::Fen).name(), new_games);
-        let mut tally = self.tally;
-        tally.broken = self.broken;
-        (decided, findings, tally)
+        let mut counts = self.counts;
+        counts.broken = self.broken;
+        (decided, findings, counts)
     }
 }
