@@ -58,7 +58,8 @@ pub struct VerifyArgs {
     #[arg(long, conflicts_with = "cases")]
     no_cases: bool,
     /// Known divergences (TOML: [[known]] rule = "...", cause = "...",
-    /// kind = "..." for input, illegal-moves and claims-after-the-end,
+    /// kind = "..." for input, illegal-moves, claims-after-the-end and
+    /// moves-after-the-end,
     /// profile = "..." for an entry that holds only under one profile,
     /// why = "..."; one entry per group and cause, never a whole group); every
     /// entry must still diverge.

@@ -217,7 +217,13 @@ fn verify_judges_by_a_profile_given_and_refuses_an_unknown_one() {
     assert_eq!(platform.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&platform.stdout).unwrap();
     assert_eq!(json["judged_by"]["profile"], "chess-com");
-    assert_eq!(json["unexpected"], serde_json::json!(["result"]));
+    // Our arbiter follows the Laws: judged by a platform that ends the game
+    // at a threefold repetition, its result there departs, and so does the
+    // move it plays after it.
+    assert_eq!(
+        json["unexpected"],
+        serde_json::json!(["moves-after-the-end", "result"])
+    );
 
     let unknown = drawrules(&["verify", "--no-cases", "--profile", "fics"]);
     let stderr = text(&unknown.stderr);

@@ -1,7 +1,8 @@
 //! The command line's integration tests, one binary: each module runs the
 //! built `drawrules` as a user or another program would, and `common`
 //! holds what they share (running the binary, reading what it printed,
-//! sending it a signal).
+//! sending it a signal). The documented memory costs are held in a
+//! binary of their own (`tests/costs/`).
 
 mod common;
 
@@ -10,9 +11,6 @@ mod adjudicate_cli;
 #[cfg(unix)]
 mod adjudicate_signals;
 mod cli;
-// Peak memory from getrusage(2).
-#[cfg(unix)]
-mod costs;
 mod dead_cli;
 // Engines' processes found in /proc, signals sent with kill(1).
 #[cfg(unix)]

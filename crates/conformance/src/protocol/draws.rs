@@ -233,13 +233,47 @@ impl DrawPolicies {
     /// where the game goes on under the Laws): a repetition count or a
     /// clock at the threshold of a rule it makes automatic.
     pub fn ends_game_at(&self, status: &Status) -> bool {
+        self.own_ending_at(status).is_some()
+    }
+
+    /// The rule the engine makes automatic that ends its game at `status`
+    /// (a ply where the game goes on under the Laws), the repetition's
+    /// first where both do.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules::Edition;
+    /// use drawrules::reference::Reference;
+    /// use drawrules_conformance::protocol::{DrawPolicies, Part};
+    /// use drawrules_conformance::verify::judge_text;
+    ///
+    /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /// let moves: Vec<String> = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8"
+    ///     .split(' ')
+    ///     .map(str::to_owned)
+    ///     .collect();
+    /// let judged = judge_text(&mut Reference::default(), start, &moves, Edition::Fide2018);
+    /// let threefold = &judged.records[8];
+    /// let automatic = DrawPolicies::automatic();
+    /// assert_eq!(automatic.own_ending_at(threefold), Some(Part::ThreefoldRepetition));
+    /// assert_eq!(automatic.own_ending_at(&judged.records[7]), None);
+    /// assert_eq!(DrawPolicies::default().own_ending_at(threefold), None);
+    /// ```
+    pub fn own_ending_at(&self, status: &Status) -> Option<Part> {
         let reached = |policy: Policy, fide: u32, value: u32| match policy {
             Policy::Automatic(at) => value >= at.unwrap_or(fide),
             Policy::Claim | Policy::Absent => false,
         };
-        !status.is_over()
-            && (reached(self.threefold_repetition, 3, status.repetition)
-                || reached(self.fifty_moves, 100, status.clock))
+        if status.is_over() {
+            None
+        } else if reached(self.threefold_repetition, 3, status.repetition) {
+            Some(Part::ThreefoldRepetition)
+        } else if reached(self.fifty_moves, 100, status.clock) {
+            Some(Part::FiftyMoves)
+        } else {
+            None
+        }
     }
 }
 

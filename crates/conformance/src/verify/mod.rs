@@ -52,7 +52,7 @@ pub use game::illegal_move::IllegalMove;
 pub use game::judge::judge_text;
 pub use game::judged_by::JudgedBy;
 pub use game::malformed::malformed_game;
-pub use game::occasions::{Exercise, Exercised, FLOOR, Occasion};
+pub use game::occasions::{Exercise, Exercised, FLOOR, Hider, Occasion};
 pub use game::readings::Reading;
 pub use game::subject::{OurArbiter, OurExactArbiter, Subject};
 pub use game::trial::{Minimal, Trial};

@@ -9,8 +9,8 @@ use drawrules::{Notation, PartialStatus, Reference, RefusalKind, StartPosition, 
 use drawrules_conformance::corpus::{Corpus, built_in};
 use drawrules_conformance::protocol::{Answer, EngineRefusal, JudgeRequest, Part};
 use drawrules_conformance::verify::{
-    FLOOR, KnownDivergences, Occasion, Verdict, VerifyOptions, VerifyReport, double_step, render,
-    verify,
+    FLOOR, Hider, KnownDivergences, Occasion, Verdict, VerifyOptions, VerifyReport, double_step,
+    render, verify,
 };
 
 use drawrules_conformance::verify::OurArbiter;
@@ -221,9 +221,27 @@ fn a_known_refusal_that_hides_every_mate_is_not_exercised() {
         panic!("{text}");
     };
     // Only the start positions that are mate already (no move to refuse)
-    // were compared.
-    assert!(exercised[0].compared < FLOOR, "{text}");
-    assert!(exercised[0].met >= 5 * FLOOR, "{text}");
+    // were compared, and every other mate is put down to the refusals
+    // that hid it, in the text and in JSON.
+    let mates = exercised[0];
+    assert!(mates.compared < FLOOR, "{text}");
+    assert!(mates.met >= 5 * FLOOR, "{text}");
+    let refused = mates.hidden[Hider::ALL
+        .iter()
+        .position(|&h| h == Hider::Refusal)
+        .unwrap()];
+    assert_eq!(mates.compared + refused, mates.met, "{text}");
+    let line = format!(
+        "checkmate {}/{} (hidden: {refused} after refused moves (move-acceptance))",
+        mates.compared, mates.met
+    );
+    assert!(text.contains(&line), "no {line:?} in\n{text}");
+    let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();
+    let occasions = &json["parts"]["checkmate"]["occasions"][0];
+    assert_eq!(
+        occasions["hidden"]["move-acceptance"], refused,
+        "{occasions}"
+    );
 }
 
 #[test]
@@ -259,4 +277,13 @@ fn games_refused_as_unsupported_count_against_the_floor() {
     };
     let report = run(&mut engine, &options);
     not_exercised_everywhere(&report, &["checkmate", "result"]);
+    let Verdict::NotExercised { exercised, .. } = report.verdict(Part::Checkmate) else {
+        panic!("{}", render::text(&report));
+    };
+    let unsupported = Hider::ALL
+        .iter()
+        .position(|&h| h == Hider::Unsupported)
+        .unwrap();
+    assert_eq!(exercised[0].compared, 0);
+    assert_eq!(exercised[0].hidden[unsupported], exercised[0].met);
 }

@@ -139,10 +139,24 @@ fn the_same_engine_judged_by_the_laws_is_reported_with_findings() {
 #[test]
 fn our_arbiter_judged_by_a_platform_profile_is_reported_with_findings() {
     // The Laws let the game go on at a third occurrence; Chess.com's
-    // profile ends it there, so our arbiter's `*` is a finding.
+    // profile ends it there, so our arbiter's `*` is a finding, and so is
+    // the move it plays after it (of the kind of the rule that ended the
+    // game by the profile).
     let report = run(&mut OurArbiter, &judged_by(Some(Profile::ChessCom)));
     let text = render::text(&report);
-    assert_eq!(report.unexpected(), ["result"], "{text}");
+    assert_eq!(
+        report.unexpected(),
+        ["moves-after-the-end", "result"],
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "moves-after-the-end (threefold-repetition) at ply 10: expected move 10 refused \
+             (game-over: a draw made automatic, threefold-repetition, ended the game), got the \
+             move played"
+        ),
+        "{text}"
+    );
     assert_eq!(report.hello.draws, Profile::ChessCom.draws());
     assert_eq!(report.hello.editions, Profile::ChessCom.editions());
     let json: serde_json::Value = serde_json::from_str(&render::json(&report)).unwrap();

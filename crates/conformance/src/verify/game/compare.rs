@@ -17,7 +17,7 @@ use crate::verify::game::exceptions::{
     promises_every_ply, reading_followed, stops_after, undetermined,
 };
 use crate::verify::game::group::Group;
-use crate::verify::game::occasions::{Exercise, Occasion, at_plies, of_refusal};
+use crate::verify::game::occasions::{Exercise, Hider, Occasion, at_plies, of_refusal};
 use crate::verify::game::readings::Reading;
 
 /// What comparing one answer with the reference found.
@@ -142,10 +142,18 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
         Ok(records) => records,
         Err(Unjudged::Unsupported(message)) => {
             comparison.unsupported = Some(message.to_owned());
+            let refused = of_refusal(ours);
+            comparison
+                .exercise
+                .hide(&occasions, refused, Hider::Unsupported);
             return comparison;
         }
         Err(Unjudged::Misshapen(divergence)) => {
             comparison.divergences.push(divergence);
+            let refused = of_refusal(ours);
+            comparison
+                .exercise
+                .hide(&occasions, refused, Hider::ShortAnswer);
             return comparison;
         }
     };
@@ -159,9 +167,20 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             if let Some(divergence) = missing_record(hello, ours, index, refused) {
                 comparison.keep(ours, divergence);
             }
+            let hider = if refused.is_some() {
+                Hider::Refusal
+            } else {
+                Hider::ShortAnswer
+            };
+            let beyond = &occasions[index..];
+            comparison.exercise.hide(beyond, of_refusal(ours), hider);
             break;
         };
         if ended_where_undetermined(status, record) {
+            let refused = of_refusal(ours);
+            comparison
+                .exercise
+                .hide(&occasions[index..], refused, Hider::Undetermined);
             return comparison;
         }
         let step = double_step(ours, index);
@@ -170,12 +189,21 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             comparison.keep(ours, divergence);
         }
         if stops_after(hello, status) {
-            if hello.draws.ends_game_at(status) {
+            if let Some(rule) = hello.draws.own_ending_at(status) {
                 comparison.after_own_draw = ours.records.len() - index - 1;
                 let beyond = &occasions[index + 1..];
                 comparison
                     .exercise
                     .beyond_own_draw(beyond, of_refusal(ours));
+                if let Some(divergence) = played_after_own_draw(hello, rule, index, theirs) {
+                    comparison.keep(ours, divergence);
+                }
+            } else {
+                let beyond = &occasions[index + 1..];
+                let refused = of_refusal(ours);
+                comparison
+                    .exercise
+                    .hide(beyond, refused, Hider::AbsentEnding);
             }
             return comparison;
         }
@@ -450,8 +478,32 @@ fn compare_acceptance(
     } else if their_plies < our_plies {
         they_stopped_first(hello, ours, their_plies, refused)
     } else {
-        they_played_on(our_refusal, our_plies, their_plies)
+        they_played_on(ours, our_refusal, their_plies)
     }
+}
+
+/// The engine's game ended at ply `index` by `rule`, a draw it makes
+/// automatic (by its handshake, or the profile it is judged by), and it
+/// played the next move all the same (a record of the ply after): the
+/// policy says no move may follow. Compared only for an engine that
+/// declares `moves`.
+fn played_after_own_draw(
+    hello: &Hello,
+    rule: Part,
+    index: usize,
+    theirs: &[PartialStatus],
+) -> Option<Divergence> {
+    (hello.implements(Part::Moves) && theirs.len() > index + 1).then(|| Divergence {
+        group: Group::MovesAfterTheEnd(rule),
+        cause: Cause::Plain,
+        ply: u32::try_from(index + 1).ok(),
+        expected: format!(
+            "move {} refused (game-over: a draw made automatic, {}, ended the game)",
+            index + 1,
+            rule.name()
+        ),
+        actual: "the move played".to_owned(),
+    })
 }
 
 /// Our refusal: of the move into ply `.0`, or of the start (`None`).
@@ -520,16 +572,17 @@ fn they_stopped_first(
     }
 }
 
-/// The engine's records go on past ours (`our_plies`): a move played after
+/// The engine's records go on past ours (`judged`'s): a move played after
 /// the game ended, a move or start we refuse, or more records than plies.
 fn they_played_on(
+    judged: &Judgement,
     our_refusal: Option<OurRefusal>,
-    our_plies: usize,
     their_plies: usize,
 ) -> Option<Divergence> {
+    let our_plies = judged.records.len();
     match our_refusal {
         Some(ours @ (_, RefusalKind::GameOver)) => Some(Divergence {
-            group: Group::MovesAfterTheEnd,
+            group: Group::MovesAfterTheEnd(ending_before(judged)),
             ..acceptance(our_plies, our_stop(ours), "the move played".to_owned())
         }),
         Some(ours) => Some(acceptance(
@@ -547,6 +600,16 @@ fn they_played_on(
             &format!("{their_plies} records"),
         )),
     }
+}
+
+/// The ending that held at our last record, the first in article order:
+/// the kind of a move played after it.
+fn ending_before(judged: &Judgement) -> Part {
+    judged
+        .records
+        .last()
+        .and_then(|status| status.ended.first())
+        .map_or(Part::Result, |&ending| Part::of_ending(ending))
 }
 
 /// A divergence of [`Group::MoveAcceptance`] at `ply`.
@@ -667,18 +730,69 @@ mod tests {
 
     #[test]
     fn records_past_ours_are_moves_after_the_end_or_refused_moves() {
-        let after = they_played_on(Some((Some(2), RefusalKind::GameOver)), 2, 3).unwrap();
-        assert_eq!(after.group, Group::MovesAfterTheEnd);
+        // A move after checkmate is of the kind of the ending that held.
+        let mate = ours("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 60", "a1a8 g8h8");
+        let after = they_played_on(&mate, Some((Some(2), RefusalKind::GameOver)), 3).unwrap();
+        assert_eq!(after.group, Group::MovesAfterTheEnd(Part::Checkmate));
         assert_eq!(
             (after.expected.as_str(), after.actual.as_str()),
             ("move 2 refused (game-over)", "the move played")
         );
-        let start = they_played_on(Some((None, RefusalKind::InvalidFen)), 0, 1).unwrap();
+        // Stalemate on the 150th ply: the first ending in article order.
+        let both = ours("k7/8/1Q6/8/8/8/8/K7 w - - 149 100", "b6c7 a1b1");
+        let after = they_played_on(&both, Some((Some(2), RefusalKind::GameOver)), 3).unwrap();
+        assert_eq!(after.group, Group::MovesAfterTheEnd(Part::Stalemate));
+        let no_kings = ours("8/8/8/8/8/8/8/8 w - - 0 1", "");
+        let start = they_played_on(&no_kings, Some((None, RefusalKind::InvalidFen)), 1).unwrap();
         assert_eq!(start.group, Group::MoveAcceptance);
         assert_eq!(start.actual, "the start accepted");
-        let more = they_played_on(None, 2, 3).unwrap();
+        let short = ours("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a2");
+        let more = they_played_on(&short, None, 3).unwrap();
         assert_eq!(more.group, Group::AnswerShape);
         assert_eq!(stopped_together(None, None, 2), None);
+    }
+
+    #[test]
+    fn a_move_played_after_the_engines_own_automatic_draw_is_a_move_after_the_end() {
+        // The clock reaches 100 at ply 1; the engine makes 9.3 automatic.
+        let ours = ours("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "a1a2 e8e7");
+        let mut automatic = hello(&[Part::Moves, Part::Result]);
+        automatic.draws.fifty_moves = crate::protocol::Policy::Automatic(None);
+        let drawn = |ply: u32, record: &mut PartialStatus| {
+            if ply >= 1 {
+                record.result = Some(GameResult::Draw);
+            }
+        };
+        let played_on = compare(&automatic, &ours, &answer(&ours, drawn));
+        let groups: Vec<Group> = played_on.divergences.iter().map(|d| d.group).collect();
+        assert_eq!(groups, [Group::MovesAfterTheEnd(Part::FiftyMoves)]);
+        let divergence = &played_on.divergences[0];
+        assert_eq!(divergence.ply, Some(2));
+        assert_eq!(
+            divergence.expected,
+            "move 2 refused (game-over: a draw made automatic, fifty-moves, ended the game)"
+        );
+        assert_eq!(divergence.actual, "the move played");
+        // Refusing the move as game-over is what the declaration says.
+        let Answer::Records { records, .. } = answer(&ours, drawn) else {
+            unreachable!()
+        };
+        let refusing = Answer::Error(crate::protocol::EngineRefusal {
+            id: Some(1),
+            kind: RefusalKind::GameOver,
+            ply: Some(2),
+            message: "drawn".to_owned(),
+            records: records[..2].to_vec(),
+            out_of_range: Vec::new(),
+        });
+        assert_eq!(compare(&automatic, &ours, &refusing).divergences, []);
+        // An engine that does not declare `moves` is not asked.
+        let mut no_moves = hello(&[Part::Result]);
+        no_moves.draws.fifty_moves = crate::protocol::Policy::Automatic(None);
+        assert_eq!(
+            compare(&no_moves, &ours, &answer(&ours, drawn)).divergences,
+            []
+        );
     }
 
     #[test]

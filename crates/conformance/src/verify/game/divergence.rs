@@ -31,11 +31,12 @@ pub struct Divergence {
 
 impl Divergence {
     /// The key findings are grouped and shrunk by: the group and the cause.
-    /// Claims after the end are one key whatever the claim: one root cause
-    /// (the library does not ask whether the game is over).
+    /// Claims after the end are one key whatever the claim, and moves after
+    /// the end whatever the ending (their kinds are counted apart).
     pub fn key(&self) -> (Group, Cause) {
         match self.group {
             Group::ClaimsAfterTheEnd(_) => (Group::ClaimsAfterTheEnd(Part::Moves), self.cause),
+            Group::MovesAfterTheEnd(_) => (Group::MovesAfterTheEnd(Part::Moves), self.cause),
             group => (group, self.cause),
         }
     }

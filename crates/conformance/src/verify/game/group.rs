@@ -21,8 +21,10 @@ pub enum Group {
     /// The engine plays a move (or takes a start position) our reference
     /// refuses as illegal, or refuses one it accepts.
     MoveAcceptance,
-    /// The engine plays a move after the game ended.
-    MovesAfterTheEnd,
+    /// The engine plays a move after the game ended: the part says which
+    /// ending held (the first, in article order, where several did), or
+    /// which draw rule the engine itself makes automatic ended its game.
+    MovesAfterTheEnd(Part),
     /// The answer lacks a declared field, or its plies do not follow on.
     AnswerShape,
     /// Malformed input (move text that is not a move, a FEN the standard
@@ -37,11 +39,12 @@ pub enum Group {
 impl Group {
     /// One group of each kind beside the parts, in the order reports list
     /// them. A group's name does not depend on the part of a claim after
-    /// the end or the kind of malformed input, so one stands for all.
+    /// the end, the ending before a move after it or the kind of malformed input,
+    /// so one stands for all.
     pub const BESIDE_THE_PARTS: [Group; 6] = [
         Group::ClaimsAfterTheEnd(Part::Moves),
         Group::MoveAcceptance,
-        Group::MovesAfterTheEnd,
+        Group::MovesAfterTheEnd(Part::Moves),
         Group::AnswerShape,
         Group::Input(Malformation::SquareOffTheBoard),
         Group::IllegalMoves(IllegalMove::CastlingOutOfCheck),
@@ -66,7 +69,7 @@ impl Group {
             Group::Part(part) => part.name(),
             Group::ClaimsAfterTheEnd(_) => "claims-after-the-end",
             Group::MoveAcceptance => "move-acceptance",
-            Group::MovesAfterTheEnd => "moves-after-the-end",
+            Group::MovesAfterTheEnd(_) => "moves-after-the-end",
             Group::AnswerShape => "answer-shape",
             Group::Input(_) => "input",
             Group::IllegalMoves(_) => "illegal-moves",
@@ -77,7 +80,9 @@ impl Group {
 impl fmt::Display for Group {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Group::ClaimsAfterTheEnd(part) => write!(f, "{} ({})", self.name(), part.name()),
+            Group::ClaimsAfterTheEnd(part) | Group::MovesAfterTheEnd(part) => {
+                write!(f, "{} ({})", self.name(), part.name())
+            }
             Group::Input(kind) => write!(f, "{} ({kind})", self.name()),
             Group::IllegalMoves(kind) => write!(f, "{} ({kind})", self.name()),
             _ => f.write_str(self.name()),

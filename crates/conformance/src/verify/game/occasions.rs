@@ -305,6 +305,64 @@ pub struct Exercise {
     /// Of those met, the ones after a draw the engine makes automatic
     /// ended its game: outside its game as it declares it, never compared.
     pub after_own_draws: BTreeMap<Occasion, usize>,
+    /// Of those met, the ones no part was compared on because of what
+    /// stopped the comparison of their game before them.
+    pub hidden: BTreeMap<(Occasion, Hider), usize>,
+}
+
+/// What keeps the occasions of a game's later plies from every comparison:
+/// each is named in the reports beside the occasions it hid, which count
+/// against the floor all the same.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Hider {
+    /// The engine refused a move (or the start) that our reference plays
+    /// (a finding of `move-acceptance`, known or not).
+    Refusal,
+    /// The engine's answer stopped short with no refusal, or was no list
+    /// of records (a finding of `answer-shape`).
+    ShortAnswer,
+    /// The engine refused the whole game as `unsupported`.
+    Unsupported,
+    /// An ending the engine declares `absent` held: its game goes on where
+    /// ours ended, and nothing after that ply is compared.
+    AbsentEnding,
+    /// The engine said an ending holds that our exact 5.2.2 rule decided
+    /// neither way (undetermined): nothing from that ply on is compared.
+    Undetermined,
+}
+
+impl Hider {
+    /// Every hider, in the order reports list them.
+    pub const ALL: [Hider; 5] = [
+        Hider::Refusal,
+        Hider::ShortAnswer,
+        Hider::Unsupported,
+        Hider::AbsentEnding,
+        Hider::Undetermined,
+    ];
+
+    /// The name in reports: the group of the findings that hid the
+    /// occasions, or `absent-ending`, or `undetermined`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Hider::Refusal => "move-acceptance",
+            Hider::ShortAnswer => "answer-shape",
+            Hider::Unsupported => "unsupported",
+            Hider::AbsentEnding => "absent-ending",
+            Hider::Undetermined => "undetermined",
+        }
+    }
+
+    /// What hid them, in words, for a count before it.
+    fn words(self) -> &'static str {
+        match self {
+            Hider::Refusal => "refused moves (move-acceptance)",
+            Hider::ShortAnswer => "short answers (answer-shape)",
+            Hider::Unsupported => "games refused as unsupported",
+            Hider::AbsentEnding => "endings declared absent",
+            Hider::Undetermined => "endings our reference left undetermined",
+        }
+    }
 }
 
 impl Exercise {
@@ -321,6 +379,19 @@ impl Exercise {
     pub(crate) fn beyond_own_draw(&mut self, beyond: &[Vec<Occasion>], refused: Option<Occasion>) {
         for &occasion in beyond.iter().flatten().chain(&refused) {
             *self.after_own_draws.entry(occasion).or_default() += 1;
+        }
+    }
+
+    /// Counts the occasions of the plies `beyond` (and of the move we
+    /// refuse, `refused`) as met where `hider` kept them from comparison.
+    pub(crate) fn hide(
+        &mut self,
+        beyond: &[Vec<Occasion>],
+        refused: Option<Occasion>,
+        hider: Hider,
+    ) {
+        for &occasion in beyond.iter().flatten().chain(&refused) {
+            *self.hidden.entry((occasion, hider)).or_default() += 1;
         }
     }
 
@@ -344,6 +415,9 @@ impl Exercise {
         for (&occasion, &n) in &other.after_own_draws {
             *self.after_own_draws.entry(occasion).or_default() += n;
         }
+        for (&key, &n) in &other.hidden {
+            *self.hidden.entry(key).or_default() += n;
+        }
     }
 
     /// How `part` was exercised on each occasion `hello` requires of it.
@@ -355,6 +429,8 @@ impl Exercise {
                 met: self.met.get(&occasion).copied().unwrap_or(0),
                 compared: self.compared.get(&(part, occasion)).copied().unwrap_or(0),
                 after_own_draws: self.after_own_draws.get(&occasion).copied().unwrap_or(0),
+                hidden: Hider::ALL
+                    .map(|hider| self.hidden.get(&(occasion, hider)).copied().unwrap_or(0)),
             })
             .collect()
     }
@@ -372,6 +448,9 @@ pub struct Exercised {
     /// How often it came up after a draw the engine makes automatic had
     /// ended its game.
     pub after_own_draws: usize,
+    /// How often it came up where each of [`Hider::ALL`], in that order,
+    /// kept it from comparison.
+    pub hidden: [usize; 5],
 }
 
 impl Exercised {
@@ -395,6 +474,15 @@ impl fmt::Display for Exercised {
                 " ({} after draws the engine makes automatic)",
                 self.after_own_draws
             )?;
+        }
+        let hidden: Vec<String> = Hider::ALL
+            .into_iter()
+            .zip(self.hidden)
+            .filter(|&(_, n)| n > 0)
+            .map(|(hider, n)| format!("{n} after {}", hider.words()))
+            .collect();
+        if !hidden.is_empty() {
+            write!(f, " (hidden: {})", hidden.join(", "))?;
         }
         Ok(())
     }

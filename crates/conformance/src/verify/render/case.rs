@@ -24,8 +24,9 @@ pub fn explain_command(game: &Trial) -> String {
 
 /// The corpus case (spec/README.md's format) that pins the reference's
 /// answer where `engine` diverged on `minimal`, written by serialising the
-/// corpus types; `None` for a divergence that is not about the rules (the
-/// shape of an answer).
+/// corpus types; `None` for a divergence that is not about the Laws (the
+/// shape of an answer, malformed input, a move after the engine's own
+/// automatic draw).
 pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
     let Minimal {
         game,
@@ -52,8 +53,12 @@ pub fn corpus_case(engine: &str, minimal: &Minimal) -> Option<String> {
         line: 0,
     };
     match divergence.group {
-        Group::AnswerShape | Group::Input(_) => return None,
-        Group::MoveAcceptance | Group::MovesAfterTheEnd | Group::IllegalMoves(_) => {
+        // Play after the engine's own automatic draw departs from its own
+        // declaration, not from the Laws (under which the game goes on).
+        Group::AnswerShape
+        | Group::Input(_)
+        | Group::MovesAfterTheEnd(Part::ThreefoldRepetition | Part::FiftyMoves) => return None,
+        Group::MoveAcceptance | Group::MovesAfterTheEnd(_) | Group::IllegalMoves(_) => {
             match &ours.refusal {
                 Some(refusal) => {
                     let kind = match refusal.kind() {

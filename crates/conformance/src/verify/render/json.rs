@@ -35,11 +35,18 @@ fn verdict_json(verdict: &Verdict) -> serde_json::Value {
         exercised
             .iter()
             .map(|e| {
+                let hidden: serde_json::Map<String, serde_json::Value> = Hider::ALL
+                    .into_iter()
+                    .zip(e.hidden)
+                    .filter(|&(_, n)| n > 0)
+                    .map(|(hider, n)| (hider.name().to_owned(), json!(n)))
+                    .collect();
                 json!({
                     "occasion": e.occasion.name(),
                     "met": e.met,
                     "compared": e.compared,
                     "after_own_draws": e.after_own_draws,
+                    "hidden": hidden,
                 })
             })
             .collect()

@@ -19,7 +19,7 @@ use crate::verify::game::exceptions::endings_judged_unreported;
 use crate::verify::game::fen_fields::FenField;
 use crate::verify::game::group::Group;
 use crate::verify::game::judged_by::JudgedBy;
-use crate::verify::game::occasions::{Exercised, FLOOR};
+use crate::verify::game::occasions::{Exercised, FLOOR, Hider};
 use crate::verify::game::trial::{Minimal, Trial};
 use crate::verify::tally::findings::EXAMPLES;
 use crate::verify::tally::known::Label;

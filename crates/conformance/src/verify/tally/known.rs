@@ -58,7 +58,7 @@ struct KnownEntry {
 
 /// What one known entry covers: a group of findings, one cause of it, and
 /// for a group whose findings have kinds (`input`, `illegal-moves`,
-/// `claims-after-the-end`), one kind. Never a whole group: a known
+/// `claims-after-the-end`, `moves-after-the-end`), one kind. Never a whole group: a known
 /// departure covers the findings of its root cause, and a finding of
 /// another cause in the same group still fails the run.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -112,6 +112,16 @@ fn kinds_of(group: &str) -> Option<Vec<&'static str>> {
             Part::ALL
                 .into_iter()
                 .filter(|&part| part.claim().is_some() || part == Part::DrawClaimable)
+                .map(Part::name)
+                .collect(),
+        ),
+        "moves-after-the-end" => Some(
+            Part::ALL
+                .into_iter()
+                .filter(|&part| {
+                    part.ending().is_some()
+                        || matches!(part, Part::ThreefoldRepetition | Part::FiftyMoves)
+                })
                 .map(Part::name)
                 .collect(),
         ),

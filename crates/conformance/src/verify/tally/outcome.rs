@@ -81,7 +81,7 @@ impl Problem {
                 ..
             }) => Some(kind.name()),
             Problem::Divergence(Divergence {
-                group: Group::ClaimsAfterTheEnd(part),
+                group: Group::ClaimsAfterTheEnd(part) | Group::MovesAfterTheEnd(part),
                 ..
             }) => Some(part.name()),
             Problem::Divergence(Divergence {

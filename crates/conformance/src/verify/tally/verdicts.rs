@@ -211,7 +211,7 @@ impl ExtraGroup {
         match self {
             ExtraGroup::ClaimsAfterTheEnd => Some(Group::ClaimsAfterTheEnd(Part::Moves)),
             ExtraGroup::MoveAcceptance => Some(Group::MoveAcceptance),
-            ExtraGroup::MovesAfterTheEnd => Some(Group::MovesAfterTheEnd),
+            ExtraGroup::MovesAfterTheEnd => Some(Group::MovesAfterTheEnd(Part::Moves)),
             ExtraGroup::AnswerShape => Some(Group::AnswerShape),
             ExtraGroup::Input => Some(Group::Input(Malformation::SquareOffTheBoard)),
             ExtraGroup::IllegalMoves => Some(Group::IllegalMoves(IllegalMove::CastlingOutOfCheck)),
