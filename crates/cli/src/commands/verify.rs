@@ -58,8 +58,9 @@ pub struct VerifyArgs {
     #[arg(long, conflicts_with = "cases")]
     no_cases: bool,
     /// Known divergences (TOML: [[known]] rule = "...", cause = "...",
-    /// kind = "..." for input, illegal-moves, claims-after-the-end and
-    /// moves-after-the-end,
+    /// kind = "..." where the rule's findings have kinds (the kind of
+    /// input, illegal move, claim or ending; a part's direction: missed,
+    /// extra, higher, ...),
     /// profile = "..." for an entry that holds only under one profile,
     /// why = "..."; one entry per group and cause, never a whole group); every
     /// entry must still diverge.

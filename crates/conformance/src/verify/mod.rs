@@ -45,6 +45,7 @@ pub use game::cause::Cause;
 pub use game::compare::{Comparison, compare};
 pub use game::conventions::counted::{ConventionTally, DecidedConventions, Decision};
 pub use game::conventions::{Convention, Told, double_step, told_apart};
+pub use game::direction::Direction;
 pub use game::divergence::Divergence;
 pub use game::fen_fields::{FenField, differing_fields};
 pub use game::group::Group;

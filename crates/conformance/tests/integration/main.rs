@@ -16,6 +16,7 @@ mod readings;
 mod situations;
 mod verify;
 mod verify_castling_keys;
+mod verify_directions;
 mod verify_exact_dead;
 mod verify_exercised;
 mod verify_findings;

@@ -106,8 +106,8 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
         format!("[[known]]\nrule = \"{rule}\"\ncause = \"{cause}\"\n{kind}why = \"counts to 99\"\n")
     };
     let some = [
-        entry("fifty-moves", "start-clock", None),
-        entry("fifty-moves", "plain", None),
+        entry("fifty-moves", "start-clock", Some("extra")),
+        entry("fifty-moves", "plain", Some("extra")),
         entry("claims-after-the-end", "plain", Some("fifty-moves")),
     ]
     .concat();
@@ -122,12 +122,12 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
         "{text}"
     );
     assert!(text.contains(" (known: counts to 99)\n"), "{text}");
-    let all = some + &entry("fifty-moves", "castling-in-count", None);
+    let all = some + &entry("fifty-moves", "castling-in-count", Some("extra"));
     let known = KnownDivergences::parse("k.toml", &all).unwrap();
     let report = verify(&mut engine, &options(60), known, &mut |_, _| {}).unwrap();
     assert!(!report.failed(), "{}", render::text(&report));
 
-    let clock = entry("clock", "plain", None);
+    let clock = entry("clock", "plain", Some("higher"));
     let complete = VerifyOptions {
         corpus: Some(built_in().unwrap()),
         ..options(300)
@@ -136,9 +136,9 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     let report = verify(&mut OurArbiter, &complete, stale.clone(), &mut |_, _| {}).unwrap();
     assert!(report.complete());
     let stale_labels: Vec<String> = report.stale().iter().map(ToString::to_string).collect();
-    assert_eq!(stale_labels, ["clock, cause plain"]);
+    assert_eq!(stale_labels, ["clock, cause plain, kind higher"]);
     assert!(report.failed());
-    assert!(render::junit(&report).contains("no longer diverges: clock, cause plain"));
+    assert!(render::junit(&report).contains("no longer diverges: clock, cause plain, kind higher"));
     // A small run cannot show every known departure: the entry is unseen,
     // named, and fails nothing.
     let report = verify(&mut OurArbiter, &options(5), stale, &mut |_, _| {}).unwrap();
@@ -147,7 +147,8 @@ fn an_off_by_one_is_found_shrunk_and_printed_as_a_case_the_reference_passes() {
     assert_eq!(report.unseen().len(), 1);
     assert!(!report.failed());
     assert!(
-        render::text(&report).contains("\nknown but not seen in this run: clock, cause plain ("),
+        render::text(&report)
+            .contains("\nknown but not seen in this run: clock, cause plain, kind higher ("),
         "{}",
         render::text(&report)
     );

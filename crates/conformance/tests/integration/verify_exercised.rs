@@ -200,7 +200,7 @@ fn a_known_refusal_that_hides_every_mate_is_not_exercised() {
     };
     let known = KnownDivergences::parse(
         "known.toml",
-        "[[known]]\nrule = \"move-acceptance\"\ncause = \"plain\"\nwhy = \"refuses the moves it cannot judge\"\n",
+        "[[known]]\nrule = \"move-acceptance\"\ncause = \"plain\"\nkind = \"refused\"\nwhy = \"refuses the moves it cannot judge\"\n",
     )
     .unwrap();
     let corpus = built_in().expect("the built-in corpus");

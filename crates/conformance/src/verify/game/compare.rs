@@ -10,6 +10,7 @@ use shakmaty::Square;
 use crate::verify::game::cause::{Cause, cause, en_passant_field_cause};
 use crate::verify::game::conventions::counted::{ConventionTally, DecidedConventions};
 use crate::verify::game::conventions::{double_step, told_apart};
+use crate::verify::game::direction::Direction;
 use crate::verify::game::divergence::{Divergence, TheirRefusal, compare_part, shape};
 use crate::verify::game::exceptions::{
     absent_end, as_declared, claim_after_the_end, depends_on_an_absent_end,
@@ -61,8 +62,8 @@ impl Comparison {
     }
 
     /// Keeps `divergence` with its cause (read from `ours` unless it has
-    /// one already, as a `fen` field has), unless one of the same group and
-    /// cause is kept already.
+    /// one already, as a `fen` field has), unless one of the same group,
+    /// cause and direction is kept already.
     fn keep(&mut self, ours: &Judgement, mut divergence: Divergence) {
         if divergence.cause == Cause::Plain {
             divergence.cause = cause(divergence.group, ours, divergence.ply);
@@ -75,7 +76,9 @@ impl Comparison {
     }
 
     fn push_new(&mut self, divergence: Divergence) {
-        if !self.divergences.iter().any(|d| d.key() == divergence.key()) {
+        let same =
+            |d: &Divergence| d.key() == divergence.key() && d.direction == divergence.direction;
+        if !self.divergences.iter().any(same) {
             self.divergences.push(divergence);
         }
     }
@@ -101,6 +104,7 @@ impl Comparison {
                 ply: Some(departure.ply),
                 expected: departure.expected,
                 actual: departure.actual,
+                direction: None,
             });
         }
     }
@@ -454,6 +458,10 @@ fn compare_game(
                 ply: u32::try_from(first.unwrap_or(last)).ok(),
                 expected: first.is_some().to_string(),
                 actual: theirs.to_string(),
+                direction: Some(Direction::of_presence(
+                    usize::from(first.is_some()),
+                    usize::from(theirs),
+                )),
             });
         }
     }
@@ -503,6 +511,7 @@ fn played_after_own_draw(
             rule.name()
         ),
         actual: "the move played".to_owned(),
+        direction: None,
     })
 }
 
@@ -520,11 +529,13 @@ fn stopped_together(
         (None, None) | (Some(_), Some(_)) => None,
         (None, Some(theirs)) => Some(acceptance(
             plies,
+            Direction::Refused,
             "every move played".to_owned(),
             their_stop(Some(theirs)),
         )),
         (Some(ours), None) if plies == 0 => Some(acceptance(
             0,
+            Direction::Accepted,
             our_stop(ours),
             "no record and no refusal".to_owned(),
         )),
@@ -562,6 +573,7 @@ fn they_stopped_first(
     } else {
         Some(acceptance(
             their_plies,
+            Direction::Refused,
             if matches!(refused, Some((None, _, _))) {
                 "the start accepted".to_owned()
             } else {
@@ -583,10 +595,17 @@ fn they_played_on(
     match our_refusal {
         Some(ours @ (_, RefusalKind::GameOver)) => Some(Divergence {
             group: Group::MovesAfterTheEnd(ending_before(judged)),
-            ..acceptance(our_plies, our_stop(ours), "the move played".to_owned())
+            direction: None,
+            ..acceptance(
+                our_plies,
+                Direction::Accepted,
+                our_stop(ours),
+                "the move played".to_owned(),
+            )
         }),
         Some(ours) => Some(acceptance(
             our_plies,
+            Direction::Accepted,
             our_stop(ours),
             if ours.0.is_none() {
                 "the start accepted".to_owned()
@@ -612,14 +631,16 @@ fn ending_before(judged: &Judgement) -> Part {
         .map_or(Part::Result, |&ending| Part::of_ending(ending))
 }
 
-/// A divergence of [`Group::MoveAcceptance`] at `ply`.
-fn acceptance(ply: usize, expected: String, actual: String) -> Divergence {
+/// A divergence of [`Group::MoveAcceptance`] at `ply`, the engine having
+/// refused what we accept or accepted what we refuse (`direction`).
+fn acceptance(ply: usize, direction: Direction, expected: String, actual: String) -> Divergence {
     Divergence {
         group: Group::MoveAcceptance,
         cause: Cause::Plain,
         ply: u32::try_from(ply).ok(),
         expected,
         actual,
+        direction: Some(direction),
     }
 }
 

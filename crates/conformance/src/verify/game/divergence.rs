@@ -9,6 +9,7 @@ use drawrules::{PartialStatus, Status};
 use crate::protocol::{Meaning, Meanings, Part, RefusalKind};
 
 use crate::verify::game::cause::Cause;
+use crate::verify::game::direction::Direction;
 use crate::verify::game::group::Group;
 
 /// An engine's refusal: the ply, the kind, the message.
@@ -27,6 +28,9 @@ pub struct Divergence {
     pub expected: String,
     /// What the engine says.
     pub actual: String,
+    /// Which way the engine departs, for a group whose findings have a
+    /// way ([`Direction::of`]): the kind of the finding.
+    pub direction: Option<Direction>,
 }
 
 impl Divergence {
@@ -64,6 +68,7 @@ pub(crate) fn shape(ply: Option<u32>, expected: &str, actual: &str) -> Divergenc
         ply,
         expected: expected.to_owned(),
         actual: actual.to_owned(),
+        direction: None,
     }
 }
 
@@ -96,6 +101,7 @@ pub(crate) fn compare_part(
         ply: Some(ply),
         expected: render_part(part, &expected),
         actual: shown,
+        direction: Direction::of_records(part, &expected, &actual),
     })
 }
 

@@ -285,6 +285,7 @@ fn note_kept(comparison: &mut Comparison, kind: Malformation, kept: &[OutOfRange
             ply: u32::try_from(kept[0].record).ok(),
             expected: format!("a {} of 0 or more", kept[0].field),
             actual: text,
+            direction: None,
         }),
     }
 }

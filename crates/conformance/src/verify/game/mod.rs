@@ -5,6 +5,7 @@
 pub(crate) mod cause;
 pub(crate) mod compare;
 pub(crate) mod conventions;
+pub(crate) mod direction;
 pub(crate) mod divergence;
 pub(crate) mod exceptions;
 pub(crate) mod fen_fields;

@@ -429,8 +429,13 @@ impl Exercise {
                 met: self.met.get(&occasion).copied().unwrap_or(0),
                 compared: self.compared.get(&(part, occasion)).copied().unwrap_or(0),
                 after_own_draws: self.after_own_draws.get(&occasion).copied().unwrap_or(0),
-                hidden: Hider::ALL
-                    .map(|hider| self.hidden.get(&(occasion, hider)).copied().unwrap_or(0)),
+                // A per-game part is compared on the game's answer, not
+                // ply by ply: what stops the plies' comparison hides
+                // nothing of it, and what does is not put down here.
+                hidden: Hider::ALL.map(|hider| match part.game_claim() {
+                    Some(_) => 0,
+                    None => self.hidden.get(&(occasion, hider)).copied().unwrap_or(0),
+                }),
             })
             .collect()
     }
@@ -449,7 +454,9 @@ pub struct Exercised {
     /// ended its game.
     pub after_own_draws: usize,
     /// How often it came up where each of [`Hider::ALL`], in that order,
-    /// kept it from comparison.
+    /// kept it from comparison (for a part compared ply by ply; a
+    /// per-game part's, compared on the game's answer, are not put down
+    /// to a hider).
     pub hidden: [usize; 5],
 }
 

@@ -157,6 +157,7 @@ mod tests {
                 ply: Some(ply),
                 expected: fen.clone(),
                 actual: fen,
+                direction: None,
             },
             reference,
         };

@@ -30,7 +30,7 @@ pub struct VerifyOptions {
     pub seed: u64,
     /// The corpus to judge first, if any.
     pub corpus: Option<Corpus>,
-    /// Divergences shrunk per group and cause (the rest are counted).
+    /// Divergences shrunk per group, cause and kind (the rest are counted).
     pub shrink_per_group: usize,
     /// Checks one shrink may spend.
     pub shrink_budget: usize,

@@ -171,6 +171,7 @@ mod tests {
                 ply: Some(10),
                 expected: String::new(),
                 actual: String::new(),
+                direction: None,
             },
             reference,
         };

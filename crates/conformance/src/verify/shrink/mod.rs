@@ -112,11 +112,9 @@ pub(crate) fn shrink(
         *next_id += 1;
         let mut checked = compare_once(subject, hello, candidate, *next_id).ok()?;
         checked.comparison.add_departures(conventions);
-        let divergence = checked
-            .comparison
-            .divergences
-            .into_iter()
-            .find(|d| d.key() == found.key())?;
+        let divergence = checked.comparison.divergences.into_iter().find(|d| {
+            (d.group, d.cause, d.direction) == (found.group, found.cause, found.direction)
+        })?;
         let mut minimal = Minimal {
             game: candidate.clone(),
             divergence,

@@ -66,6 +66,7 @@ impl Departures {
                     ply: Some(departure.ply),
                     expected: departure.expected,
                     actual: departure.actual,
+                    direction: None,
                 };
                 if let Some(findings) = self.if_decided.get_mut(&convention) {
                     let at = (order.0, order.1 + place);

@@ -71,8 +71,9 @@ pub struct FindingLabel {
 }
 
 /// Every finding of a run counted, a bounded number kept whole: per group
-/// and cause the first [`EXAMPLES`], and the first `shrink_per_group` of
-/// each divergence's [`key`](crate::verify::Divergence::key) to shrink (one for
+/// and cause the first [`EXAMPLES`] and the first of each kind, and the
+/// first `shrink_per_group` of each divergence's
+/// [`key`](crate::verify::Divergence::key) and kind to shrink (one for
 /// malformed input, which is built small).
 ///
 /// # Examples
@@ -90,7 +91,8 @@ pub struct Findings {
     groups: BTreeMap<&'static str, FoundGroup>,
     total: usize,
     shrink_per_group: usize,
-    shrink_slots: BTreeMap<(Group, Cause), usize>,
+    /// The findings taken to shrink, per group, cause and kind.
+    shrink_slots: BTreeMap<((Group, Cause), Option<&'static str>), usize>,
 }
 
 impl Findings {
@@ -134,7 +136,7 @@ impl Findings {
     }
 
     /// Whether a finding of `problem` is one to shrink: a divergence whose
-    /// key has had fewer than its share.
+    /// key and kind have had fewer than their share.
     fn wants_shrink(&mut self, problem: &Problem) -> bool {
         let Problem::Divergence(divergence) = problem else {
             return false;
@@ -143,7 +145,10 @@ impl Findings {
             Group::Input(_) | Group::IllegalMoves(_) => 1,
             _ => self.shrink_per_group,
         };
-        let taken = self.shrink_slots.entry(divergence.key()).or_default();
+        let taken = self
+            .shrink_slots
+            .entry((divergence.key(), problem.kind()))
+            .or_default();
         if *taken < share {
             *taken += 1;
             true
@@ -331,6 +336,7 @@ mod tests {
                 ply: Some(1),
                 expected: "1".to_owned(),
                 actual: "0".to_owned(),
+                direction: None,
             }),
         }
     }

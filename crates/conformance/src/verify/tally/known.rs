@@ -12,6 +12,7 @@ use thiserror::Error;
 use crate::protocol::{Malformation, Part, Profile};
 
 use crate::verify::game::cause::Cause;
+use crate::verify::game::direction::Direction;
 use crate::verify::game::group::Group;
 use crate::verify::game::illegal_move::IllegalMove;
 
@@ -58,7 +59,9 @@ struct KnownEntry {
 
 /// What one known entry covers: a group of findings, one cause of it, and
 /// for a group whose findings have kinds (`input`, `illegal-moves`,
-/// `claims-after-the-end`, `moves-after-the-end`), one kind. Never a whole group: a known
+/// `claims-after-the-end`, `moves-after-the-end`, and the direction of a
+/// part's or `move-acceptance`'s departure: `missed`, `extra`, `higher`,
+/// ...), one kind. Never a whole group: a known
 /// departure covers the findings of its root cause, and a finding of
 /// another cause in the same group still fails the run.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -125,7 +128,15 @@ fn kinds_of(group: &str) -> Option<Vec<&'static str>> {
                 .map(Part::name)
                 .collect(),
         ),
-        _ => None,
+        _ => {
+            let directions = Part::ALL
+                .into_iter()
+                .map(Group::Part)
+                .chain([Group::MoveAcceptance])
+                .find(|candidate| candidate.name() == group)
+                .map(Direction::of)?;
+            (!directions.is_empty()).then(|| directions.iter().map(|d| d.name()).collect())
+        }
     }
 }
 
@@ -149,10 +160,14 @@ fn kinds_of(group: &str) -> Option<Vec<&'static str>> {
 /// ```
 /// use drawrules_conformance::verify::{Cause, KnownDivergences};
 ///
-/// let text = "[[known]]\nrule = \"clock\"\ncause = \"castling-in-count\"\nwhy = \"restarts on castling\"\n";
+/// let text = "[[known]]\nrule = \"clock\"\ncause = \"castling-in-count\"\nkind = \"lower\"\n\
+///             why = \"restarts on castling\"\n";
 /// let known = KnownDivergences::parse("known.toml", text).unwrap();
-/// assert_eq!(known.why("clock", Some(Cause::CastlingInCount), None), Some("restarts on castling"));
-/// assert_eq!(known.why("clock", Some(Cause::StartClock), None), None);
+/// let why = known.why("clock", Some(Cause::CastlingInCount), Some("lower"));
+/// assert_eq!(why, Some("restarts on castling"));
+/// // Another cause, or the other way round, is not known.
+/// assert_eq!(known.why("clock", Some(Cause::StartClock), Some("lower")), None);
+/// assert_eq!(known.why("clock", Some(Cause::CastlingInCount), Some("higher")), None);
 /// // A whole group, with no cause, is refused.
 /// let whole = "[[known]]\nrule = \"clock\"\nwhy = \"counts moves\"\n";
 /// assert!(KnownDivergences::parse("known.toml", whole).is_err());
@@ -233,10 +248,10 @@ impl KnownDivergences {
     /// use drawrules_conformance::protocol::Profile;
     /// use drawrules_conformance::verify::{Cause, KnownDivergences};
     ///
-    /// let text = "[[known]]\nrule = \"clock\"\ncause = \"plain\"\nprofile = \"fide-2018\"\nwhy = \"x\"\n";
+    /// let text = "[[known]]\nrule = \"fen\"\ncause = \"plain\"\nprofile = \"fide-2018\"\nwhy = \"x\"\n";
     /// let known = KnownDivergences::parse("known.toml", text).unwrap();
     /// let laws = known.for_profile(Some(Profile::Fide2018));
-    /// assert_eq!(laws.why("clock", Some(Cause::Plain), None), Some("x"));
+    /// assert_eq!(laws.why("fen", Some(Cause::Plain), None), Some("x"));
     /// assert!(known.for_profile(Some(Profile::UsChess)).labels().is_empty());
     /// ```
     pub fn for_profile(&self, profile: Option<Profile>) -> KnownDivergences {
@@ -359,24 +374,34 @@ mod tests {
             ),
         );
         assert_eq!(
-            refused("rule = \"clock\"\ncause = \"plain\"\nkind = \"wrong-length\"\n"),
-            "k.toml: entry 1 (rule \"clock\"): kind \"wrong-length\" given, but the findings of this rule have no kinds"
+            refused("rule = \"fen\"\ncause = \"halfmove-clock\"\nkind = \"wrong-length\"\n"),
+            "k.toml: entry 1 (rule \"fen\"): kind \"wrong-length\" given, but the findings of this rule have no kinds"
         );
         assert!(
             refused("rule = \"input\"\ncause = \"plain\"\nkind = \"typo\"\n")
                 .starts_with("k.toml: entry 1 (rule \"input\"): unknown kind \"typo\" (expected one of: square-off-the-board, "),
         );
         assert_eq!(
-            refused("rule = \"clock\"\ncause = \"plain\"\nprofile = \"fics\"\n"),
-            "k.toml: entry 1 (rule \"clock\"): unknown profile \"fics\" (expected fide-2018, fide-2014, lichess, chess-com or us-chess)"
+            refused("rule = \"fen\"\ncause = \"plain\"\nprofile = \"fics\"\n"),
+            "k.toml: entry 1 (rule \"fen\"): unknown profile \"fics\" (expected fide-2018, fide-2014, lichess, chess-com or us-chess)"
         );
-        let twice = "[[known]]\nrule = \"clock\"\ncause = \"plain\"\nwhy = \"x\"\n\
-                     [[known]]\nrule = \"clock\"\ncause = \"plain\"\nprofile = \"lichess\"\nwhy = \"y\"\n";
+        let twice = "[[known]]\nrule = \"fen\"\ncause = \"plain\"\nwhy = \"x\"\n\
+                     [[known]]\nrule = \"fen\"\ncause = \"plain\"\nprofile = \"lichess\"\nwhy = \"y\"\n";
         assert_eq!(
             KnownDivergences::parse("k.toml", twice)
                 .unwrap_err()
                 .to_string(),
-            "k.toml: entry 2 (rule \"clock\"): clock, cause plain listed twice"
+            "k.toml: entry 2 (rule \"fen\"): fen, cause plain listed twice"
+        );
+        // A part's findings have directions, and an entry names one.
+        assert_eq!(
+            refused("rule = \"clock\"\ncause = \"plain\"\n"),
+            "k.toml: entry 1 (rule \"clock\"): no kind: the findings of this rule have kinds, \
+             and an entry covers one (name it with `kind`, one of: higher, lower)"
+        );
+        assert!(
+            refused("rule = \"move-acceptance\"\ncause = \"plain\"\nkind = \"missed\"\n")
+                .starts_with("k.toml: entry 1 (rule \"move-acceptance\"): unknown kind \"missed\" (expected one of: refused, accepted)"),
         );
     }
 }

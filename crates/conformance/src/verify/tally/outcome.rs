@@ -8,6 +8,7 @@ use drawrules::Judgement;
 use crate::protocol::{EngineError, Hello, Part};
 use crate::verify::game::cause::Cause;
 use crate::verify::game::conventions::counted::DecidedConventions;
+use crate::verify::game::direction::Direction;
 use crate::verify::game::divergence::Divergence;
 use crate::verify::game::group::Group;
 use crate::verify::game::judged_by::JudgedBy;
@@ -72,8 +73,10 @@ impl Problem {
     /// The kind within its group and cause, for a group that holds kinds:
     /// the malformed input's ([`Group::Input`]), the illegal move's
     /// ([`Group::IllegalMoves`]), the claim's reported after the end
-    /// ([`Group::ClaimsAfterTheEnd`]). Reports list every kind of a
-    /// cause, each with its count and an example.
+    /// ([`Group::ClaimsAfterTheEnd`]), the ending's before a move after it
+    /// ([`Group::MovesAfterTheEnd`]), and for the parts and move
+    /// acceptance the [`Direction`] of the departure. Reports list every
+    /// kind of a cause, each with its count and an example.
     pub fn kind(&self) -> Option<&'static str> {
         match self {
             Problem::Divergence(Divergence {
@@ -88,6 +91,11 @@ impl Problem {
                 group: Group::IllegalMoves(kind),
                 ..
             }) => Some(kind.name()),
+            Problem::Divergence(Divergence {
+                group: Group::Part(_) | Group::MoveAcceptance,
+                direction,
+                ..
+            }) => direction.map(Direction::name),
             _ => None,
         }
     }
