@@ -76,7 +76,9 @@ pub struct VerifyArgs {
     /// How long the engine has for each request (reading it and answering),
     /// in milliseconds. 3 faults in a row, or a run of faults longer than
     /// twice this, make the engine broken: verify stops (exit status 3).
-    #[arg(long, default_value_t = 5000)]
+    /// The default holds for a Python engine on a machine loaded eight
+    /// times over (spec/PROTOCOL.md, "Faults").
+    #[arg(long, default_value_t = 30_000)]
     timeout_ms: u64,
     /// Let games the engine refuses as `unsupported` pass (they are
     /// counted and listed either way).
