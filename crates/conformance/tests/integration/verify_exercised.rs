@@ -226,10 +226,7 @@ fn a_known_refusal_that_hides_every_mate_is_not_exercised() {
     let mates = exercised[0];
     assert!(mates.compared < FLOOR, "{text}");
     assert!(mates.met >= 5 * FLOOR, "{text}");
-    let refused = mates.hidden[Hider::ALL
-        .iter()
-        .position(|&h| h == Hider::Refusal)
-        .unwrap()];
+    let refused = mates.hidden_by(Hider::Refusal);
     assert_eq!(mates.compared + refused, mates.met, "{text}");
     let line = format!(
         "checkmate {}/{} (hidden: {refused} after refused moves (move-acceptance))",
@@ -280,10 +277,6 @@ fn games_refused_as_unsupported_count_against_the_floor() {
     let Verdict::NotExercised { exercised, .. } = report.verdict(Part::Checkmate) else {
         panic!("{}", render::text(&report));
     };
-    let unsupported = Hider::ALL
-        .iter()
-        .position(|&h| h == Hider::Unsupported)
-        .unwrap();
     assert_eq!(exercised[0].compared, 0);
-    assert_eq!(exercised[0].hidden[unsupported], exercised[0].met);
+    assert_eq!(exercised[0].hidden_by(Hider::Unsupported), exercised[0].met);
 }

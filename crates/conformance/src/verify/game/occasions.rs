@@ -461,6 +461,15 @@ pub struct Exercised {
 }
 
 impl Exercised {
+    /// How often the occasion came up where `hider` kept it from
+    /// comparison.
+    pub fn hidden_by(&self, hider: Hider) -> usize {
+        Hider::ALL
+            .iter()
+            .position(|&h| h == hider)
+            .map_or(0, |at| self.hidden[at])
+    }
+
     /// Whether the part was exercised enough on this occasion: compared
     /// on at least [`FLOOR`] of it, or on every one of it but those after
     /// the engine's own automatic draws, when there are such (the
