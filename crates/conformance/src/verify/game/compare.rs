@@ -75,6 +75,42 @@ impl Comparison {
         self.push_new(divergence);
     }
 
+    /// Counts the occasions of `ours` from ply `from` on (and of the move
+    /// we refuse) as kept from comparison by `hider`.
+    fn hide_from(
+        &mut self,
+        ours: &Judgement,
+        occasions: &[Vec<Occasion>],
+        from: usize,
+        hider: Hider,
+    ) {
+        self.exercise
+            .hide(&occasions[from..], of_refusal(ours), hider);
+    }
+
+    /// The comparison stops after ply `index`: a draw the engine makes
+    /// automatic ended its game there, or an ending it declares absent
+    /// ended ours. The occasions after it are counted as such, and a move
+    /// the engine plays after its own automatic draw is a divergence.
+    fn stopped_after(
+        &mut self,
+        hello: &Hello,
+        (ours, occasions): (&Judgement, &[Vec<Occasion>]),
+        index: usize,
+        theirs: &[PartialStatus],
+    ) {
+        let Some(rule) = hello.draws.own_ending_at(&ours.records[index]) else {
+            self.hide_from(ours, occasions, index + 1, Hider::AbsentEnding);
+            return;
+        };
+        self.after_own_draw = ours.records.len() - index - 1;
+        self.exercise
+            .beyond_own_draw(&occasions[index + 1..], of_refusal(ours));
+        if let Some(divergence) = played_after_own_draw(hello, rule, index, theirs) {
+            self.keep(ours, divergence);
+        }
+    }
+
     fn push_new(&mut self, divergence: Divergence) {
         let same =
             |d: &Divergence| d.key() == divergence.key() && d.direction == divergence.direction;
@@ -146,18 +182,12 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
         Ok(records) => records,
         Err(Unjudged::Unsupported(message)) => {
             comparison.unsupported = Some(message.to_owned());
-            let refused = of_refusal(ours);
-            comparison
-                .exercise
-                .hide(&occasions, refused, Hider::Unsupported);
+            comparison.hide_from(ours, &occasions, 0, Hider::Unsupported);
             return comparison;
         }
         Err(Unjudged::Misshapen(divergence)) => {
             comparison.divergences.push(divergence);
-            let refused = of_refusal(ours);
-            comparison
-                .exercise
-                .hide(&occasions, refused, Hider::ShortAnswer);
+            comparison.hide_from(ours, &occasions, 0, Hider::ShortAnswer);
             return comparison;
         }
     };
@@ -176,15 +206,11 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             } else {
                 Hider::ShortAnswer
             };
-            let beyond = &occasions[index..];
-            comparison.exercise.hide(beyond, of_refusal(ours), hider);
+            comparison.hide_from(ours, &occasions, index, hider);
             break;
         };
         if ended_where_undetermined(status, record) {
-            let refused = of_refusal(ours);
-            comparison
-                .exercise
-                .hide(&occasions[index..], refused, Hider::Undetermined);
+            comparison.hide_from(ours, &occasions, index, Hider::Undetermined);
             return comparison;
         }
         let step = double_step(ours, index);
@@ -193,22 +219,7 @@ pub fn compare(hello: &Hello, ours: &Judgement, answer: &Answer) -> Comparison {
             comparison.keep(ours, divergence);
         }
         if stops_after(hello, status) {
-            if let Some(rule) = hello.draws.own_ending_at(status) {
-                comparison.after_own_draw = ours.records.len() - index - 1;
-                let beyond = &occasions[index + 1..];
-                comparison
-                    .exercise
-                    .beyond_own_draw(beyond, of_refusal(ours));
-                if let Some(divergence) = played_after_own_draw(hello, rule, index, theirs) {
-                    comparison.keep(ours, divergence);
-                }
-            } else {
-                let beyond = &occasions[index + 1..];
-                let refused = of_refusal(ours);
-                comparison
-                    .exercise
-                    .hide(beyond, refused, Hider::AbsentEnding);
-            }
+            comparison.stopped_after(hello, (ours, &occasions), index, theirs);
             return comparison;
         }
     }
