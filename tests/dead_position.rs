@@ -75,13 +75,20 @@ fn positions(count: usize, seed: u64) -> Vec<Chess> {
 }
 
 /// The independent check: every position reachable from `start`, at most
-/// `limit`, searched depth first with positions told apart by their FEN
-/// (clocks cut off). `Some(true)` when a checkmate by `mater` is among
-/// them, `Some(false)` when none is, `None` past the limit.
+/// `limit`, searched depth first with positions told apart by what their
+/// FEN shows but the clocks (the men, the side to move, the castling
+/// rights, an en passant square only where a capture can use it), compared
+/// in full. `Some(true)` when a checkmate by `mater` is among them,
+/// `Some(false)` when none is, `None` past the limit.
 fn mate_reachable(start: &Chess, mater: Color, limit: usize) -> Option<bool> {
     let key = |p: &Chess| {
-        let fen = Fen::from_position(p, EnPassantMode::Legal).to_string();
-        fen.rsplitn(3, ' ').nth(2).unwrap_or_default().to_owned()
+        let setup = p.to_setup(EnPassantMode::Legal);
+        (
+            setup.board,
+            setup.turn,
+            setup.castling_rights,
+            setup.ep_square,
+        )
     };
     let mut seen = HashSet::from([key(start)]);
     let mut stack = vec![start.clone()];
