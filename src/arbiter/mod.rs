@@ -870,3 +870,6 @@ pub enum PlaySanError {
 
 #[cfg(test)]
 mod replay_tests;
+
+#[cfg(test)]
+mod shortcut_tests;

@@ -364,6 +364,85 @@ mod tests {
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+    /// The positions of random games from starts where every kind of move
+    /// comes up (castling both ways, en passant, promotions with and
+    /// without a capture), with every legal move of each.
+    fn positions_and_moves() -> Vec<(Chess, Move)> {
+        let mut dice = crate::testing::Dice(0x51_7cc1_b727_220a);
+        let starts = [
+            START,
+            "r3k2r/pPp1qppp/2n2n2/3pP3/8/2N2N2/P1PQ1PpP/R3K2R w KQkq d6 0 1",
+            "4k3/1P4P1/8/8/8/8/1p4p1/4K3 b - - 0 1",
+        ];
+        let mut found = Vec::new();
+        for fen in starts {
+            for _ in 0..20 {
+                let mut position = crate::testing::position(fen);
+                for _ in 0..60 {
+                    let moves = position.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    found.extend(moves.iter().map(|&mv| (position.clone(), mv)));
+                    position.play_unchecked(moves[dice.roll(moves.len())]);
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn the_hash_after_a_move_is_the_hash_of_the_position_after() {
+        let mut kinds = [0; 4];
+        for (before, mv) in positions_and_moves() {
+            let mut after = before.clone();
+            after.play_unchecked(mv);
+            assert_eq!(
+                hash_after(&before, hash(&before), mv),
+                hash(&after),
+                "{mv:?} in {}",
+                Fen::from_position(&before, shakmaty::EnPassantMode::Legal)
+            );
+            let kind = match mv {
+                Move::Castle { .. } => 0,
+                Move::EnPassant { .. } => 1,
+                Move::Normal {
+                    promotion: Some(_), ..
+                } => 2,
+                _ => 3,
+            };
+            kinds[kind] += 1;
+        }
+        // Castling, en passant, promotions and the rest all came up.
+        assert!(kinds.iter().all(|&count| count >= 10), "{kinds:?}");
+    }
+
+    #[test]
+    fn the_hash_tells_apart_the_placements_of_many_games() {
+        // The hash only filters (a match is confirmed on the full key),
+        // but a filter that let every position through would search the
+        // window at every ply: on these positions no two placements with
+        // the same player to move share a hash.
+        let mut by_hash = std::collections::HashMap::new();
+        for (position, _) in positions_and_moves() {
+            let placement = (Placement::of(&position), position.turn());
+            let earlier = by_hash.entry(hash(&position)).or_insert(placement);
+            assert_eq!(*earlier, placement, "two placements, one hash");
+        }
+        assert!(by_hash.len() > 1_000, "{} placements", by_hash.len());
+    }
+
+    #[test]
+    fn the_filter_gives_each_of_its_bits_to_one_range_of_hashes() {
+        // The top ten bits of the hash choose one of the 1,024 bits.
+        let mut bits = std::collections::HashSet::new();
+        for top in 0..(FILTER_WORDS as u64 * 64) {
+            let (word, bit) = filter_bit(top << 54 | 0x2f_ffff_ffff_ffff);
+            assert!(word < FILTER_WORDS && bit.count_ones() == 1);
+            assert!(bits.insert((word, bit)), "{top} shares a bit");
+        }
+    }
+
     #[test]
     fn a_hash_match_counts_only_when_the_placement_is_the_same() {
         // Two knights shuffle out and back: the start stands again at

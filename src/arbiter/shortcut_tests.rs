@@ -1,0 +1,187 @@
+//! The arbiter's answers outside its status record against the record, on
+//! every ply of many games: `may_claim` and `claimable_on_move` answer
+//! what the record lists without writing it out, and the accessors (`ply`,
+//! `clock`, `repetition`, `result`, `endings`) read what it holds;
+//! `from_fen` starts the game the FEN describes, and `dead_rule` and
+//! `edition` give back what the game was set up with. (The differential
+//! tests compare the record with the reference's; these answers are not
+//! in it, so one that drifted from it would pass them.)
+
+use shakmaty::{Move, Position};
+
+use super::Arbiter;
+use crate::laws::{Claim, Edition};
+use crate::start::StartPosition;
+use crate::testing::Dice;
+
+/// How often each quick answer was `true` over a run: a floor on each
+/// shows the assertions were made both ways.
+#[derive(Debug, Default)]
+struct Seen {
+    plies: usize,
+    may_claim: [usize; 2],
+    on_move: [usize; 2],
+}
+
+/// Asserts every quick answer of `arbiter` against its status record.
+fn agrees_with_its_record(arbiter: &Arbiter, seen: &mut Seen, context: &str) {
+    let status = arbiter.status();
+    seen.plies += 1;
+    for (index, claim) in Claim::ALL.into_iter().enumerate() {
+        let may = arbiter.may_claim(claim);
+        assert_eq!(
+            may,
+            status.claims.contains(&claim),
+            "may_claim({claim:?}) {context}"
+        );
+        let on_move = arbiter.claimable_on_move(claim);
+        assert_eq!(
+            on_move,
+            !status.claims_on_move.moves(claim).is_empty(),
+            "claimable_on_move({claim:?}) {context}"
+        );
+        seen.may_claim[index] += usize::from(may);
+        seen.on_move[index] += usize::from(on_move);
+    }
+    assert_eq!(
+        arbiter.is_over(),
+        !status.ended.is_empty(),
+        "is_over {context}"
+    );
+    assert_eq!(arbiter.endings(), status.ended, "endings {context}");
+    assert_eq!(
+        (
+            arbiter.ply(),
+            arbiter.clock(),
+            arbiter.repetition(),
+            arbiter.result()
+        ),
+        (status.ply, status.clock, status.repetition, status.result),
+        "ply, clock, repetition, result {context}"
+    );
+}
+
+/// The move that takes `mv` back, when it was a quiet move of a piece.
+fn back(mv: Move) -> Option<Move> {
+    match mv {
+        Move::Normal {
+            role,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        } if role != shakmaty::Role::Pawn => Some(Move::Normal {
+            role,
+            from: to,
+            capture: None,
+            to: from,
+            promotion: None,
+        }),
+        _ => None,
+    }
+}
+
+/// Plays `games` random games from `fen`, checking every ply: mostly
+/// quiet moves, so that the clock runs up, and half the time the move that
+/// takes back the mover's last one when it is legal, so that positions
+/// stand a third time.
+fn play_from(fen: &str, edition: Edition, games: usize, dice: &mut Dice, seen: &mut Seen) {
+    let start = StartPosition::from_fen(fen).unwrap();
+    for game in 0..games {
+        let mut arbiter = Arbiter::new(&start, edition);
+        let mut played: Vec<Move> = Vec::new();
+        agrees_with_its_record(&arbiter, seen, &format!("at the start of {fen}"));
+        while !arbiter.is_over() {
+            let moves = arbiter.position().legal_moves();
+            let quiet: Vec<Move> = moves
+                .iter()
+                .filter(|mv| !mv.is_zeroing())
+                .copied()
+                .collect();
+            let undo = played
+                .len()
+                .checked_sub(2)
+                .and_then(|before| back(played[before]))
+                .filter(|mv| moves.contains(mv));
+            let mv = match undo {
+                Some(undo) if dice.roll(2) == 0 => undo,
+                _ if !quiet.is_empty() && dice.roll(10) < 8 => quiet[dice.roll(quiet.len())],
+                _ => moves[dice.roll(moves.len())],
+            };
+            played.push(mv);
+            arbiter.play_move(mv).unwrap();
+            let context = format!(
+                "after {mv:?}, ply {}, game {game} from {fen}",
+                arbiter.ply()
+            );
+            agrees_with_its_record(&arbiter, seen, &context);
+        }
+    }
+}
+
+#[test]
+fn quick_claim_answers_agree_with_the_record_on_every_ply() {
+    let mut dice = Dice(0x9e37_79b9_7f4a_7c15);
+    let mut seen = Seen::default();
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        // The clock near 100: fifty-move claims, on the board and on a move.
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 90 80",
+        "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+        "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 96 120",
+    ];
+    for edition in Edition::ALL {
+        for fen in starts {
+            play_from(fen, edition, 12, &mut dice, &mut seen);
+        }
+    }
+    // Each answer came up true on many plies and false on most.
+    eprintln!("{seen:?}");
+    for index in 0..2 {
+        for (name, count) in [
+            ("may_claim", seen.may_claim[index]),
+            ("on_move", seen.on_move[index]),
+        ] {
+            assert!(
+                (50..seen.plies / 2).contains(&count),
+                "{name} of {:?} true on {count} of {} plies",
+                Claim::ALL[index],
+                seen.plies
+            );
+        }
+    }
+}
+
+#[test]
+fn from_fen_starts_the_game_the_fen_describes() {
+    for (fen, edition) in [
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 99 80", Edition::Fide2018),
+        ("7k/8/8/8/8/8/8/K6R b - - 3 40", Edition::Fide2014),
+        // Over at the start: stalemate.
+        ("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", Edition::Fide2018),
+    ] {
+        let from_fen = Arbiter::from_fen(fen, edition).unwrap();
+        let new = Arbiter::new(&StartPosition::from_fen(fen).unwrap(), edition);
+        assert_eq!(from_fen.status(), new.status(), "{fen}");
+        assert_eq!(from_fen.fen(), fen);
+        assert_eq!(from_fen.edition(), edition);
+    }
+    assert!(Arbiter::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0", Edition::Fide2018).is_err());
+}
+
+#[test]
+fn the_dead_rule_set_is_the_one_given_back() {
+    use crate::mating::{Budget, DeadRule};
+    let budget = Budget {
+        helpmate_nodes: 77,
+        explored_positions: 99,
+    };
+    for rule in [
+        DeadRule::Material,
+        DeadRule::exact(),
+        DeadRule::Exact(budget),
+    ] {
+        assert_eq!(Arbiter::default().with_dead_rule(rule).dead_rule(), rule);
+    }
+    assert_eq!(Arbiter::default().dead_rule(), DeadRule::Material);
+}
