@@ -185,3 +185,18 @@ fn the_dead_rule_set_is_the_one_given_back() {
     }
     assert_eq!(Arbiter::default().dead_rule(), DeadRule::Material);
 }
+
+#[test]
+fn a_checkmate_on_the_board_costs_no_dead_position_search() {
+    // Under the exact 5.2.2 rule a checkmate is its own proof that the
+    // position is not dead: the mating move is given no search (the
+    // searches counted are the arbiter's own answer about its cost).
+    let mut game = Arbiter::default().with_dead_rule(crate::mating::DeadRule::exact());
+    for san in ["f3", "e5", "g4"] {
+        game.play_text(san).unwrap();
+    }
+    let before = game.dead_searches();
+    game.play_text("Qh4#").unwrap();
+    assert_eq!(game.endings(), [crate::laws::Ending::Checkmate]);
+    assert_eq!(game.dead_searches(), before);
+}
