@@ -165,7 +165,7 @@ fn after(position: &Chess, mv: Move) -> Chess {
 /// The move that takes back `mv` (the same man from where it went to where
 /// it came from) when `mv` neither captured, moved a pawn, promoted nor
 /// castled; `None` otherwise.
-fn taken_back(mv: Move) -> Option<Move> {
+pub(super) fn taken_back(mv: Move) -> Option<Move> {
     match mv {
         Move::Normal {
             role,

@@ -10,6 +10,7 @@
 use shakmaty::{Move, Position};
 
 use super::Arbiter;
+use super::carried::taken_back;
 use crate::laws::{Claim, Edition};
 use crate::start::StartPosition;
 use crate::testing::Dice;
@@ -61,26 +62,6 @@ fn agrees_with_its_record(arbiter: &Arbiter, seen: &mut Seen, context: &str) {
     );
 }
 
-/// The move that takes `mv` back, when it was a quiet move of a piece.
-fn back(mv: Move) -> Option<Move> {
-    match mv {
-        Move::Normal {
-            role,
-            from,
-            capture: None,
-            to,
-            promotion: None,
-        } if role != shakmaty::Role::Pawn => Some(Move::Normal {
-            role,
-            from: to,
-            capture: None,
-            to: from,
-            promotion: None,
-        }),
-        _ => None,
-    }
-}
-
 /// Plays `games` random games from `fen`, checking every ply: mostly
 /// quiet moves, so that the clock runs up, and half the time the move that
 /// takes back the mover's last one when it is legal, so that positions
@@ -101,7 +82,7 @@ fn play_from(fen: &str, edition: Edition, games: usize, dice: &mut Dice, seen: &
             let undo = played
                 .len()
                 .checked_sub(2)
-                .and_then(|before| back(played[before]))
+                .and_then(|before| taken_back(played[before]))
                 .filter(|mv| moves.contains(mv));
             let mv = match undo {
                 Some(undo) if dice.roll(2) == 0 => undo,

@@ -120,3 +120,18 @@ fn verify_passes_the_arbiter_as_an_engine() {
     println!("{report}");
     assert!(passed, "{report}");
 }
+
+#[test]
+fn an_unknown_argument_is_refused_with_the_usage_and_status_2() {
+    let output = Command::new(ENGINE)
+        .arg("--exact")
+        .output()
+        .expect("the engine runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with("drawrules-engine: unexpected argument \"--exact\"\nusage: drawrules-engine [reference|arbiter] [--exact-dead-position]"),
+        "{stderr}"
+    );
+}
