@@ -9,8 +9,10 @@
 //! unless `DRAWRULES_VERIFY` names a `drawrules` command: a mutation
 //! campaign names one built from the unchanged library, so that the
 //! engine alone carries the mutant and a FAIL here is verify catching it
-//! (book/src/mutants.md, verify's recall). The command's report is printed
-//! either way, for the campaign's tally.
+//! (book/src/mutants.md, verify's recall). That command shrinks nothing
+//! (`--shrink 0`): a mutant's verdict is the same, and shrinking was most
+//! of a caught mutant's time. The command's report is printed either way,
+//! for the campaign's tally.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -50,7 +52,11 @@ fn verified(args: &str, exact: bool) -> (bool, String) {
     let (passed, report) = match std::env::var_os("DRAWRULES_VERIFY") {
         Some(verify_command) => {
             let mut run = Command::new(&verify_command);
-            run.args(["verify", "--engine", &command, "--format", "json"]);
+            // --shrink 0: the campaign needs each mutant's verdict, not
+            // its minimal game (shrinking cost a caught mutant 30-100 s).
+            run.args([
+                "verify", "--engine", &command, "--format", "json", "--shrink", "0",
+            ]);
             if let Some(dir) = &cases {
                 run.args(["--games", "0", "--cases"]).arg(dir);
             }

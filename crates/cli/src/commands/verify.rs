@@ -100,6 +100,13 @@ pub struct VerifyArgs {
     /// sent name the profile's editions.
     #[arg(long)]
     profile: Option<Profile>,
+    /// Divergences shrunk to a minimal game, per rule, cause and kind.
+    /// 0 shrinks none: the findings and the exit status are the same, each
+    /// shown with the command that replays its whole game, and the run
+    /// spends no time replaying shortened games (for a campaign that needs
+    /// only the verdict of many engines).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    shrink: usize,
 }
 
 /// Exit code when the engine diverges beyond its known divergences.
@@ -265,6 +272,7 @@ fn inputs(
         allow_unsupported: args.allow_unsupported,
         stop: Some(stop.flag()),
         profile: args.profile,
+        shrink_per_group: args.shrink,
         ..VerifyOptions::default()
     };
     Ok((options, known, jobs))

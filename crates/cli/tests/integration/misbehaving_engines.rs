@@ -432,6 +432,45 @@ fn an_engine_that_keeps_a_negative_clock_has_an_input_finding_not_a_fault() {
 }
 
 #[test]
+fn a_rule_bug_is_shrunk_by_default_and_shown_as_its_whole_game_with_shrink_0() {
+    // The same findings and the same exit status either way: --shrink 0
+    // only spares the shortened games' replays (a recall campaign's
+    // verify needs the verdict alone).
+    let verify = |extra: &[&str]| {
+        let engine = root().join("crates/conformance/tests/engines/fifty-off-by-one.py");
+        let output = Command::new(env!("CARGO_BIN_EXE_drawrules"))
+            .args(["verify", "--engine"])
+            .arg(format!("python3 {}", engine.display()))
+            .args(["--no-cases", "--games", "20", "--jobs", "1"])
+            .args(extra)
+            .env("PYTHONDONTWRITEBYTECODE", "1")
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(1), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let (shrunk, whole) = (verify(&[]), verify(&["--shrink", "0"]));
+    assert!(shrunk.contains("\n    minimal ("), "{shrunk}");
+    assert!(shrunk.contains("\n    as a corpus case:\n"), "{shrunk}");
+    assert!(!whole.contains("minimal ("), "{whole}");
+    assert!(!whole.contains("as a corpus case:"), "{whole}");
+    assert!(
+        whole.contains("\n    replay: drawrules explain "),
+        "{whole}"
+    );
+    // The verdict line names the same findings.
+    let verdict = |report: &str| {
+        report
+            .lines()
+            .rfind(|line| line.starts_with("FAIL: "))
+            .map(str::to_owned)
+    };
+    assert!(verdict(&whole).is_some(), "{whole}");
+    assert_eq!(verdict(&shrunk), verdict(&whole));
+}
+
+#[test]
 fn an_engine_that_refuses_everything_fails() {
     let run = run("refuses-everything.py", &[]);
     assert_eq!(run.output.status.code(), Some(1), "{}", run.stderr());
