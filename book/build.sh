@@ -4,20 +4,20 @@
 # book/src/judge/pkg), then mdbook, whose preprocessor replays every worked
 # example through the reference.
 #
-# Needs: the wasm32-unknown-unknown target (rustup target add
-# wasm32-unknown-unknown), wasm-bindgen-cli at the version of the
-# wasm-bindgen crate in Cargo.lock, and mdbook 0.5.
+# Needs what book/tools.sh installs: the wasm32-unknown-unknown target,
+# wasm-bindgen-cli at the version of the wasm-bindgen crate in Cargo.lock,
+# and mdbook 0.5.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 wanted="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)"
 have="$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)"
 if [ "$have" != "$wanted" ]; then
-  echo "error: wasm-bindgen $wanted is needed (Cargo.lock), found ${have:-none}: cargo install wasm-bindgen-cli --version $wanted" >&2
+  echo "error: wasm-bindgen $wanted is needed (Cargo.lock), found ${have:-none}: bash book/tools.sh installs it" >&2
   exit 2
 fi
 if ! command -v mdbook >/dev/null 2>&1; then
-  echo "error: mdbook is needed: cargo install mdbook --locked --version 0.5.4" >&2
+  echo "error: mdbook 0.5 is needed: bash book/tools.sh installs it" >&2
   exit 2
 fi
 
