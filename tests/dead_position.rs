@@ -1044,3 +1044,38 @@ fn the_wall_one_move_later_proves_a_king_in_check() {
         );
     }
 }
+
+/// The helpmate lines the fast decision gives as evidence (what `drawrules
+/// dead` prints for an alive verdict), pinned for the positions above that
+/// can mate and a few plain endgames. Any line that replays to the mate is
+/// right; these are the ones a reader has seen, and a change to the order
+/// in which the search tries its nodes (the estimate of how near a mate is,
+/// which no verdict rests on) changes some of them: a change to review,
+/// then accept with `cargo insta review`.
+#[test]
+fn the_helpmate_lines_given_as_evidence_are_the_ones_recorded() {
+    let plain = [
+        ("4k3/8/8/8/8/8/8/4K2R w - - 0 1", Color::White),
+        ("8/8/8/3k4/8/8/8/1Q2K3 b - - 0 1", Color::White),
+        ("7k/8/8/8/8/8/8/2B1KN2 w - - 0 1", Color::White),
+        ("8/8/3k4/8/8/2N5/8/3NK3 w - - 0 1", Color::White),
+        ("8/8/3k4/8/2p5/8/8/3NK1N1 w - - 0 1", Color::White),
+        ("4k3/8/8/8/8/8/5r2/6K1 w - - 0 1", Color::Black),
+    ];
+    let possible = ONCE_UNDETERMINED
+        .iter()
+        .filter(|(_, _, can_mate, _)| *can_mate)
+        .map(|(fen, side, _, _)| (*fen, *side));
+    let mut shown = String::new();
+    for (fen, side) in plain.into_iter().chain(possible).chain(AFTER_A_PROMOTION) {
+        let position = chess(fen);
+        let line = match can_ever_mate_in(&position, side, CastlingMode::Standard, Budget::DEFAULT)
+        {
+            Mating::Possible { line } => line,
+            other => panic!("{fen}: {other:?}"),
+        };
+        assert!(replays_to_mate(&position, &line, side), "{fen}: {line:?}");
+        shown += &format!("{fen} ({side:?} mates): {}\n", line.join(" "));
+    }
+    insta::assert_snapshot!("helpmate_lines_given_as_evidence", shown);
+}
