@@ -98,6 +98,7 @@ pub fn run(args: &AdjudicateArgs) -> ExitCode {
         // the game was judged, and all of them when the run stops.
         stdout: FlushingStdout::new(),
         file_failed: false,
+        opened: 0,
         cut: false,
     };
     judging.all(&files);
@@ -153,6 +154,8 @@ struct Judging<'a> {
     stdout: FlushingStdout,
     /// Whether some file could not be read (to its end).
     file_failed: bool,
+    /// The files opened (read, in part or whole).
+    opened: usize,
     /// Whether input was left unjudged by a stop.
     cut: bool,
 }
@@ -187,6 +190,7 @@ impl Judging<'_> {
                 return FileOutcome::Failed;
             }
         };
+        self.opened += 1;
         self.progress.reading(Arc::clone(&input.bytes_read));
         let name = path.display().to_string();
         let (summary, progress, stdout) = (&mut self.summary, &mut self.progress, &self.stdout);
@@ -230,10 +234,12 @@ impl Judging<'_> {
         })
     }
 
-    /// Writes the summary (unless `json`) and gives the exit status.
+    /// Writes the summary (unless `json`, or no file could be opened: then
+    /// there is nothing to sum up, and the errors alone are the answer) and
+    /// gives the exit status.
     fn finish(self, json: bool) -> ExitCode {
         let stopped = self.stopped();
-        if !json {
+        if !json && self.opened > 0 {
             self.stdout.write(&self.summary.table());
             if let Some((_, line)) = &stopped {
                 self.stdout.write(&format!("\n{line}\n"));

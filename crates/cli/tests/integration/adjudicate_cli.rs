@@ -82,8 +82,30 @@ fn compressed_input_and_exit_codes() {
         "{reported}: {stderr}"
     );
 
+    // A file that cannot be opened: its error alone, no table of zeros.
     let out = run(&["/no/such/file.pgn"], b"");
     assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("error: cannot read /no/such/file.pgn: "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "");
+    // Beside a file that can: the table sums up the games read, and the
+    // error is still given.
+    let dir = std::env::temp_dir().join(format!("drawrules-adjudicate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let readable = dir.join("one.pgn");
+    std::fs::write(&readable, good).unwrap();
+    let out = run(&[readable.to_str().unwrap(), "/no/such/file.pgn"], b"");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .starts_with("games read: 1 ")
+    );
     assert!(
         String::from_utf8(out.stderr)
             .unwrap()
