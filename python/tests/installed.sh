@@ -78,6 +78,26 @@ grep -q '(the built-in corpus)' "$work/python-chess.out" || fail "python-chess: 
 expect 1 python-chess-unknown drawrules verify --engine "$python_chess"
 grep -q '^FAIL: ' "$work/python-chess-unknown.out" || fail "python-chess without its known file: no findings"
 
+# Help that works where the command is installed: the pages the help names
+# (`drawrules docs`), the adapter's usage, and the adapter started by hand
+# on a terminal saying what waits for input and how to end it.
+expect 0 docs-protocol drawrules docs protocol
+[ "$(head -n 1 "$work/docs-protocol.out")" = "# The engine protocol, version 2" ] \
+    || fail "drawrules docs protocol: $(head -n 1 "$work/docs-protocol.out")"
+expect 0 docs-profiles drawrules docs profiles
+expect 0 adapter-help python -m drawrules.adapters.python_chess --help
+grep -q '^usage: python -m drawrules.adapters.python_chess' "$work/adapter-help.out" \
+    || fail "the adapter's --help prints no usage"
+expect 2 adapter-unknown python -m drawrules.adapters.python_chess --bogus
+if command -v script >/dev/null; then
+    # On a terminal (script gives it one), Ctrl-D typed at once.
+    user timeout 20 script -qec "python -m drawrules.adapters.python_chess" /dev/null \
+        <<<$'\x04' >"$work/adapter-tty.out" 2>&1 || true
+    grep -q "waiting for requests of the engine protocol (drawrules docs protocol)" "$work/adapter-tty.out" \
+        || { cat "$work/adapter-tty.out" >&2; fail "the adapter on a terminal says nothing"; }
+    say "adapter on a terminal: $(head -c 80 "$work/adapter-tty.out")..."
+fi
+
 # chess.js the way its maintainers would have it: their adapter beside
 # their node_modules.
 mkdir -p "$work/elsewhere/node_modules"

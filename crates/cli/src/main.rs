@@ -23,7 +23,7 @@ mod output;
 mod signals;
 mod stoppable;
 
-use commands::{adjudicate, cases, dead, explain, verify};
+use commands::{adjudicate, cases, dead, docs, explain, verify};
 
 /// The FIDE Laws' draw rules, executable.
 #[derive(Parser)]
@@ -46,7 +46,8 @@ enum Command {
     /// if every case holds.
     Cases(cases::CasesArgs),
     /// Verify an implementation against the reference (our arbiter by
-    /// default, or any engine speaking spec/PROTOCOL.md): exit status 0
+    /// default, or any engine speaking the protocol `drawrules docs
+    /// protocol` prints): exit status 0
     /// only when it diverges nowhere beyond its known divergences; 130, 143
     /// or 129 when SIGINT, SIGTERM or SIGHUP stopped it (the report covers
     /// the games judged before, and says how many were not).
@@ -58,6 +59,11 @@ enum Command {
     /// SIGINT, SIGTERM or SIGHUP stopped it (the games reported before are
     /// printed, and how many).
     Adjudicate(adjudicate::AdjudicateArgs),
+    /// Print a page of the specification, as built into this command: the
+    /// engine protocol, the profiles, adjudicate's report, the corpus's
+    /// format, the situations, the peers' conformance. Without a page,
+    /// list them.
+    Docs(docs::DocsArgs),
 }
 
 fn main() -> ExitCode {
@@ -71,5 +77,6 @@ fn main() -> ExitCode {
         Command::Cases(args) => cases::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Adjudicate(args) => adjudicate::run(&args),
+        Command::Docs(args) => docs::run(&args),
     }
 }

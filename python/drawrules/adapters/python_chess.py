@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""An engine for `drawrules verify` (spec/PROTOCOL.md, version 1) around python-chess.
+"""An engine for `drawrules verify` (the engine protocol, version 1: `drawrules
+docs protocol`) around python-chess.
 
 It reports python-chess's own answers, through its public API only, and never
 corrects them: where the library departs from the Laws, the departure must
@@ -63,9 +64,30 @@ import sys
 # `python -m drawrules.adapters.python_chess --known` prints the file's path
 # for `drawrules verify --known`, with or without python-chess installed.
 KNOWN = os.path.join(os.path.dirname(os.path.realpath(__file__)), "known", "python-chess.toml")
+
+USAGE = """usage: python -m drawrules.adapters.python_chess [--known | --help]
+
+drawrules' engine around python-chess: it reads requests of the engine
+protocol (`drawrules docs protocol`) on standard input and answers each on
+standard output, until its input ends. `drawrules verify` starts it:
+
+    drawrules verify --engine "python -m drawrules.adapters.python_chess" \\
+        --known "$(python -m drawrules.adapters.python_chess --known)"
+
+  --known  print the path of python-chess's known divergences, installed
+           beside the adapter, for `drawrules verify --known`
+  --help   print this and exit
+"""
+
 if sys.argv[1:] == ["--known"]:
     print(KNOWN)
     sys.exit(0)
+if sys.argv[1:] in (["--help"], ["-h"]):
+    sys.stdout.write(USAGE)
+    sys.exit(0)
+if sys.argv[1:]:
+    sys.stderr.write(f"unknown argument {sys.argv[1]!r}\n{USAGE}")
+    sys.exit(2)
 
 try:
     import chess
@@ -283,6 +305,21 @@ def answer(line):
 
 
 def main():
+    if sys.stdin.isatty():
+        # Started by hand: say what waits for input, and how to end it.
+        sys.stderr.write(
+            "drawrules' python-chess adapter: waiting for requests of the engine "
+            "protocol (drawrules docs protocol), one JSON object a line; "
+            "Ctrl-D ends, Ctrl-C stops. drawrules verify --engine starts it for you "
+            "(--help says how).\n"
+        )
+    try:
+        serve()
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+def serve():
     for line in sys.stdin.buffer:
         if not line.strip():
             continue

@@ -28,7 +28,8 @@ pub enum Format {
     Json,
     /// JUnit XML, for CI systems.
     Junit,
-    /// A Markdown section for spec/CONFORMANCE.md.
+    /// A Markdown section for spec/CONFORMANCE.md (`drawrules docs
+    /// conformance`).
     Markdown,
 }
 
@@ -77,7 +78,7 @@ pub struct VerifyArgs {
     /// in milliseconds. 3 faults in a row, or a run of faults longer than
     /// twice this, make the engine broken: verify stops (exit status 3).
     /// The default holds for a Python engine on a machine loaded eight
-    /// times over (spec/PROTOCOL.md, "Faults").
+    /// times over (`drawrules docs protocol`, "Faults").
     #[arg(long, default_value_t = 30_000)]
     timeout_ms: u64,
     /// Let games the engine refuses as `unsupported` pass (they are
@@ -95,7 +96,7 @@ pub struct VerifyArgs {
     #[arg(long, conflicts_with = "engine")]
     exact_dead_position: bool,
     /// Judge by a profile's draw policies and editions
-    /// (spec/PROFILES.md) in place of those the handshake declares:
+    /// (`drawrules docs profiles`) in place of those the handshake declares:
     /// fide-2018, fide-2014, lichess, chess-com or us-chess. The games
     /// sent name the profile's editions.
     #[arg(long)]

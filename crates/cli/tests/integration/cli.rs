@@ -294,6 +294,50 @@ fn our_arbiter_verified_under_the_exact_dead_position_rule_agrees() {
 }
 
 #[test]
+fn docs_prints_the_pages_the_help_points_to() {
+    // The list: every page, by the name to give.
+    let output = drawrules(&["docs"]);
+    assert_eq!(output.status.code(), Some(0));
+    let listing = text(&output.stdout);
+    for name in [
+        "protocol",
+        "profiles",
+        "adjudicate",
+        "corpus",
+        "situations",
+        "conformance",
+    ] {
+        assert!(
+            listing.contains(&format!("\n  {name} ")),
+            "{name}: {listing}"
+        );
+    }
+    // A page: the file as it was when the command was built.
+    let output = drawrules(&["docs", "protocol"]);
+    assert_eq!(output.status.code(), Some(0));
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../spec/PROTOCOL.md"
+    ))
+    .expect("spec/PROTOCOL.md");
+    assert_eq!(text(&output.stdout), page);
+    // The help names it where it used to name files a wheel lacks.
+    let help = text(&drawrules(&["verify", "--help"]).stdout);
+    assert!(help.contains("`drawrules docs profiles`"), "{help}");
+    assert!(!help.contains("spec/PROFILES.md"), "{help}");
+    // An unknown page is a usage error, with the pages there are.
+    let output = drawrules(&["docs", "rules"]);
+    assert_eq!(output.status.code(), Some(64));
+    assert!(
+        text(&output.stderr).contains(
+            "[possible values: protocol, profiles, adjudicate, corpus, situations, conformance]"
+        ),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+#[test]
 fn unknown_engine_is_a_usage_error() {
     let output = drawrules(&["explain", "--engine", "stockfish", "e4"]);
     let stderr = text(&output.stderr);
