@@ -101,6 +101,7 @@ fi
 case $status in
 0) ;;
 1) echo "::error title=drawrules verify::the library diverges from the Laws beyond its known divergences (the report is in the job summary and $junit)" ;;
+3) echo "::error title=drawrules verify::the engine could not be run or stopped answering (its last words are in the log)" ;;
 4) echo "::error title=drawrules verify::a part the library implements was not exercised: compared on too few occasions of its rule to say it agrees (the report is in the job summary and $junit)" ;;
 *) echo "::error title=drawrules verify::drawrules verify stopped with exit status $status (see the log)" ;;
 esac

@@ -228,7 +228,7 @@ user env RUNNER_TEMP="$work/runner-system" GITHUB_STEP_SUMMARY="$work/declared.s
 say "action, profile declared: exit status 0, judged by the adapter's declarations"
 
 # The wheel without python-chess: the adapter says what is missing and how
-# to install it (status 2), and verify fails the handshake (status 1,
+# to install it (status 2), and verify fails the handshake (status 3,
 # nothing on standard output) with the adapter's words after its own.
 python3 -m venv "$work/bare"
 "$work/bare/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel"
@@ -240,8 +240,8 @@ said="the python-chess adapter needs python-chess in the Python that runs it: $w
     || { cat "$work/bare-adapter.err" >&2; fail "the adapter without python-chess: status $status"; }
 status=0
 bare drawrules verify --engine "$python_chess" >"$work/bare.out" 2>"$work/bare.err" || status=$?
-[ "$status" = 1 ] && [ ! -s "$work/bare.out" ] \
+[ "$status" = 3 ] && [ ! -s "$work/bare.out" ] \
     && [[ "$(cat "$work/bare.err")" == "error: the engine failed its handshake: the engine exited (exit status: 2); the engine's standard error ended with: \"$said"* ]] \
     || { cat "$work/bare.out" "$work/bare.err" >&2; fail "verify without python-chess: status $status"; }
-say "without python-chess: the adapter exits 2 with its line, verify 1"
+say "without python-chess: the adapter exits 2 with its line, verify 3"
 say "the wheel works as documented"

@@ -234,12 +234,13 @@ impl Judging<'_> {
         })
     }
 
-    /// Writes the summary (unless `json`, or no file could be opened: then
-    /// there is nothing to sum up, and the errors alone are the answer) and
-    /// gives the exit status.
+    /// Writes the summary (unless `json`, or the files given could not be
+    /// opened, not one: then there is nothing to sum up, and their errors
+    /// alone are the answer) and gives the exit status.
     fn finish(self, json: bool) -> ExitCode {
         let stopped = self.stopped();
-        if !json && self.opened > 0 {
+        let none_opened = self.opened == 0 && self.file_failed;
+        if !json && !none_opened {
             self.stdout.write(&self.summary.table());
             if let Some((_, line)) = &stopped {
                 self.stdout.write(&format!("\n{line}\n"));

@@ -112,7 +112,9 @@ pub struct VerifyArgs {
 
 /// Exit code when the engine diverges beyond its known divergences.
 const DIVERGES: u8 = 1;
-/// Exit code when the engine is broken and verify stopped early.
+/// Exit code when the engine is broken and verify stopped early, or could
+/// not be run at all (it did not start, exited or answered nothing usable
+/// before its handshake).
 const BROKEN: u8 = 3;
 /// Exit code when nothing failed but some part the engine implements was
 /// compared on fewer than the floor of one of its occasions: the run was
@@ -182,9 +184,15 @@ pub fn run(args: &VerifyArgs) -> ExitCode {
                 ),
             );
         }
+        // An engine that could not be run is broken; a handshake it gave
+        // that cannot be judged fails the check.
         Err(fault) => {
             return junit.fail(
-                DIVERGES,
+                if fault.failed_to_run() {
+                    BROKEN
+                } else {
+                    DIVERGES
+                },
                 &format!("the engine failed its handshake: {fault}"),
             );
         }

@@ -160,7 +160,7 @@ fn an_engine_that_crashes_at_the_handshake() {
     let run = run("crashes-at-hello.py", &[]);
     stopped(
         &run,
-        1,
+        3,
         "error: the engine failed its handshake: the engine exited (exit status: 3)",
     );
 }
@@ -170,7 +170,7 @@ fn an_engine_that_complains_before_its_handshake_is_shown_in_its_own_words() {
     let run = run("complains.py hello", &[]);
     stopped(
         &run,
-        1,
+        3,
         "error: the engine failed its handshake: the engine exited (exit status: 2); \
          the engine's standard error ended with: \
          \"the complains adapter needs its library: pip install complains\"",

@@ -93,6 +93,30 @@ impl EngineError {
         )
     }
 
+    /// Whether the engine failed to run at all: it could not be started,
+    /// exited, answered nothing in time, wrote what is no answer, or is
+    /// [`Broken`](EngineError::Broken); not an answer given that cannot be
+    /// used (a handshake refused, another protocol's version).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use drawrules_conformance::protocol::EngineError;
+    ///
+    /// assert!(EngineError::Exited { status: None }.failed_to_run());
+    /// assert!(!EngineError::Version(9).failed_to_run());
+    /// ```
+    pub fn failed_to_run(&self) -> bool {
+        matches!(
+            self.fault(),
+            EngineError::Spawn(_)
+                | EngineError::Exited { .. }
+                | EngineError::Timeout { .. }
+                | EngineError::Garbage(_)
+                | EngineError::Broken { .. }
+        )
+    }
+
     /// The fault itself, without what the engine wrote to its standard
     /// error ([`Said`](EngineError::Said)).
     pub fn fault(&self) -> &EngineError {
