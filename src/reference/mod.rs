@@ -280,6 +280,51 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_accessors_answer_for_the_game_played_and_no_move_follows_the_end() {
+        // Fool's mate under the 2014 edition, 5.2.2 decided exactly: each
+        // accessor is asked where its default answer would be wrong.
+        let mut reference = Reference::new(&StartPosition::standard(), Edition::Fide2014)
+            .with_dead_rule(DeadRule::Exact(crate::mating::Budget::DEFAULT));
+        assert_eq!(
+            reference.dead_rule(),
+            DeadRule::Exact(crate::mating::Budget::DEFAULT)
+        );
+        assert_eq!(reference.edition(), Edition::Fide2014);
+        for text in ["f2f3", "e7e5", "g2g4"] {
+            reference.play(text.parse().unwrap()).unwrap();
+        }
+        assert_eq!(reference.endings(), []);
+        let mate = "d8h4"
+            .parse::<UciMove>()
+            .unwrap()
+            .to_move(reference.position())
+            .unwrap();
+        reference.play_move(mate).unwrap();
+        assert_eq!(reference.game().last_ply(), 4);
+        assert_eq!(reference.game().moves().last(), Some(&mate));
+        assert_eq!(
+            shakmaty::Position::board(reference.position()).to_string(),
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR"
+        );
+        assert_eq!(reference.endings(), [Ending::Checkmate]);
+        // No move after the end, through either door, legal or not: the
+        // game is over first.
+        let over = Err(RulesError::GameOver {
+            ended: vec![Ending::Checkmate],
+        });
+        assert_eq!(reference.play("a2a3".parse().unwrap()), over);
+        let pawn = Move::Normal {
+            role: shakmaty::Role::Pawn,
+            from: shakmaty::Square::A2,
+            capture: None,
+            to: shakmaty::Square::A3,
+            promotion: None,
+        };
+        assert_eq!(reference.play_move(pawn), over);
+        assert_eq!(reference.game().last_ply(), 4);
+    }
+
+    #[test]
     fn the_memo_is_the_history_of_identities() {
         // Castling, a rook leaving its square, a double step with and
         // without a legal en passant reply, an en passant capture.
