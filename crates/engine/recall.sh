@@ -9,8 +9,9 @@
 #   RECALL_SHARD    k/n: one share of the mutants (every n-th, from the
 #                   k-th), for a campaign split across runs or machines
 #   RECALL_LIBRARY  the mutants.out/ of the library's own campaign over
-#                   src/reference/: the mutants its tests catch and verify
-#                   does not FAIL are listed as verify's blind spots
+#                   src/reference/: verify's blind spots (the mutants it
+#                   passes, but for those recall-equivalent.toml lists)
+#                   that the library's tests catch are marked
 #   RECALL_IN_PLACE 1: mutate this tree itself rather than a copy (only in
 #                   a copy kept for campaigns: it reuses its builds)
 #
@@ -43,5 +44,5 @@ DRAWRULES_VERIFY="$PWD/$out/drawrules-unmutated" cargo mutants --no-config -f 's
 # cargo-mutants exits 2 when a mutant was missed (here: passed by verify),
 # 3 on timeouts; both are tallied. Anything else is a failed run.
 case "$status" in 0 | 2 | 3) ;; *) echo "cargo mutants exited with status $status" >&2; exit 1 ;; esac
-python3 crates/engine/recall_tally.py "$out/mutants.out" ${RECALL_LIBRARY:+"$RECALL_LIBRARY"} \
+python3 crates/engine/recall_tally.py ${RECALL_LIBRARY:+--library "$RECALL_LIBRARY"} "$out/mutants.out" \
   | tee "$out/summary.md"

@@ -1,23 +1,31 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""verify's recall, tallied from a cargo-mutants run of recall.sh.
+"""verify's recall, tallied from cargo-mutants runs of recall.sh.
 
-    recall_tally.py MUTANTS_OUT [LIBRARY_MUTANTS_OUT]
+    recall_tally.py [--library DIR] [--equivalent FILE] MUTANTS_OUT...
 
-MUTANTS_OUT is the mutants.out/ of recall.sh's run: each mutant of the
-reference built into drawrules-engine, judged by a verify built from the
-unchanged library. A mutant the test fails on is one verify FAILed (caught);
+Each MUTANTS_OUT is the mutants.out/ of a run of recall.sh: each mutant of
+the reference built into drawrules-engine, judged by a verify built from
+the unchanged library (several runs, shards of one campaign or a run again
+of some mutants, are read in order: a later outcome of a mutant replaces
+an earlier one). A mutant the test fails on is one verify FAILed (caught);
 one it passes, verify passed (missed); a NOT EXERCISED report fails the
-test too and is counted apart. Prints, as Markdown: the share FAILed, by
-the article the mutated file implements and by the part verify's findings
-named, then every mutant verify did not FAIL. With LIBRARY_MUTANTS_OUT
-(the mutants.out/ of a campaign of the library's own tests over the same
-files), the mutants those tests catch and verify passes are listed apart:
-verify's blind spots.
+test too and is counted apart. FILE (default: recall-equivalent.toml
+beside this script) lists the mutants no game verify can send tells
+apart, each with the reason: they are counted and listed apart, and left
+out of the share. Prints, as Markdown: the share FAILed, by the article
+the mutated file implements and by the part verify's findings named, the
+equivalent mutants by reason, then every other mutant verify did not FAIL
+(its blind spots). With --library DIR (the mutants.out/ of a campaign of
+the library's own tests over the same files), the blind spots the
+library's tests catch are marked.
 """
 
+import argparse
 import json
+import re
 import sys
+import tomllib
 from collections import Counter, defaultdict
 from pathlib import Path
 
@@ -63,29 +71,56 @@ def outcomes(out):
         yield mutant["Mutant"], outcome
 
 
+def equivalents(path):
+    """The entries of the equivalence file: (compiled pattern, reason)."""
+    with open(path, "rb") as file:
+        data = tomllib.load(file)
+    unknown = set(data) - {"equivalent"}
+    if unknown:
+        sys.exit(f"{path}: unknown table {sorted(unknown)}")
+    entries = []
+    for entry in data.get("equivalent", []):
+        if set(entry) != {"mutant", "why"}:
+            sys.exit(f"{path}: an entry needs `mutant` and `why`, and nothing else: {entry}")
+        entries.append((re.compile(entry["mutant"]), entry["why"]))
+    return entries
+
+
 def main():
-    if len(sys.argv) not in (2, 3):
-        sys.exit(__doc__)
-    out = Path(sys.argv[1])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--library", type=Path)
+    parser.add_argument("--equivalent", type=Path, default=Path(__file__).with_name("recall-equivalent.toml"))
+    parser.add_argument("outs", type=Path, nargs="+")
+    args = parser.parse_args()
     library_caught = set()
-    if len(sys.argv) == 3:
-        library = Path(sys.argv[2])
+    if args.library:
         for name in ("caught.txt", "timeout.txt", "previously_caught.txt"):
-            if (library / name).exists():
-                library_caught |= set((library / name).read_text().splitlines())
+            if (args.library / name).exists():
+                library_caught |= set((args.library / name).read_text().splitlines())
+    entries = equivalents(args.equivalent)
+    latest = {}
+    for out in args.outs:
+        for mutant, outcome in outcomes(out):
+            latest[mutant["name"]] = (mutant, outcome, out)
     by_article = defaultdict(Counter)
     by_part = Counter()
     passed, not_exercised, unviable, timeouts = [], [], 0, 0
-    for mutant, outcome in outcomes(out):
+    equivalent = defaultdict(list)
+    failed_listed = []
+    matched = set()
+    for mutant, outcome, out in latest.values():
         summary = outcome["summary"]
         if summary == "Unviable":
             unviable += 1
             continue
         where = article(mutant["file"])
-        by_article[where]["viable"] += 1
+        reason = next((why for pattern, why in entries if pattern.search(mutant["name"])), None)
+        if reason is not None:
+            matched.add(reason)
         if summary == "Timeout":
             # verify never finished: counted as FAILed (its engine hung).
             timeouts += 1
+            by_article[where]["viable"] += 1
             by_article[where]["failed"] += 1
             continue
         if summary == "CaughtMutant":
@@ -93,10 +128,16 @@ def main():
             if report is not None and report.get("outcome") == "NOT EXERCISED":
                 # Nothing diverged, but a part met its situation too seldom:
                 # not a FAIL, and shown apart.
+                by_article[where]["viable"] += 1
                 by_article[where]["not exercised"] += 1
                 not_exercised.append(mutant["name"])
                 continue
+            by_article[where]["viable"] += 1
             by_article[where]["failed"] += 1
+            if reason is not None:
+                # Listed, yet FAILed (an overflow that stops the engine,
+                # say): counted FAILed, and named below.
+                failed_listed.append(mutant["name"])
             if report is None:
                 by_part["(no report: the engine broke)"] += 1
                 continue
@@ -109,35 +150,55 @@ def main():
                 named.append("(engine broken)")
             for part in named or ["(not exercised or no comparison)"]:
                 by_part[part] += 1
+        elif reason is not None:
+            by_article[where]["equivalent"] += 1
+            equivalent[reason].append(mutant["name"])
         else:
+            by_article[where]["viable"] += 1
             passed.append(mutant["name"])
     viable = sum(counts["viable"] for counts in by_article.values())
     failed = sum(counts["failed"] for counts in by_article.values())
+    listed = sum(len(names) for names in equivalent.values())
     share = f"{100 * failed / viable:.1f}%" if viable else "none viable"
     print("# verify's recall on the reference's mutants\n")
-    print(f"{viable} viable mutants ({unviable} unviable left out): verify FAILed {failed}, {share}", end="")
+    print(
+        f"{len(latest)} mutants: {unviable} unviable, {listed} equivalent for verify (listed below);"
+        f" of the other {viable}, verify FAILed {failed}, {share}",
+        end="",
+    )
     print(f" ({timeouts} of them by a timeout).\n" if timeouts else ".\n")
-    print("| article | viable | FAILed | share | NOT EXERCISED |")
-    print("|---|---:|---:|---:|---:|")
+    print("| article | viable | FAILed | share | NOT EXERCISED | equivalent |")
+    print("|---|---:|---:|---:|---:|---:|")
     for where in sorted(by_article):
         counts = by_article[where]
-        share = 100 * counts["failed"] / counts["viable"]
-        print(f"| {where} | {counts['viable']} | {counts['failed']} | {share:.0f}% | {counts['not exercised']} |")
+        share = f"{100 * counts['failed'] / counts['viable']:.0f}%" if counts["viable"] else "-"
+        print(
+            f"| {where} | {counts['viable']} | {counts['failed']} | {share}"
+            f" | {counts['not exercised']} | {counts['equivalent']} |"
+        )
     print("\n| part a finding named | mutants |")
     print("|---|---:|")
     for part, count in by_part.most_common():
         print(f"| {part} | {count} |")
+    print(f"\n## Equivalent for verify ({listed})\n")
+    for reason, names in equivalent.items():
+        print(f"* {len(names)}: {reason}")
+    if failed_listed:
+        print(f"\nOf the mutants the file lists, verify FAILed {len(failed_listed)} all the same (counted FAILed):\n")
+        for name in failed_listed:
+            print(f"* `{name}`")
+    unmatched = [pattern.pattern for pattern, why in entries if why not in matched]
+    if unmatched:
+        print(f"\nEntries that matched no mutant of these runs ({len(unmatched)}):\n")
+        for pattern in unmatched:
+            print(f"* `{pattern}`")
     print(f"\n## NOT EXERCISED by verify ({len(not_exercised)})\n")
     for name in not_exercised:
         print(f"* `{name}`")
-    print(f"\n## Passed by verify ({len(passed)})\n")
+    print(f"\n## Passed by verify: its blind spots ({len(passed)})\n")
     for name in passed:
-        print(f"* `{name}`")
-    if library_caught:
-        blind = [name for name in passed + not_exercised if name in library_caught]
-        print(f"\n## Blind spots: caught by the library's tests, not FAILed by verify ({len(blind)})\n")
-        for name in blind:
-            print(f"* `{name}`")
+        mark = " (caught by the library's tests)" if name in library_caught else ""
+        print(f"* `{name}`{mark}")
 
 
 if __name__ == "__main__":
