@@ -95,7 +95,7 @@ if command -v script >/dev/null; then
         <<<$'\x04' >"$work/adapter-tty.out" 2>&1 || true
     grep -q "waiting for requests of the engine protocol (drawrules docs protocol)" "$work/adapter-tty.out" \
         || { cat "$work/adapter-tty.out" >&2; fail "the adapter on a terminal says nothing"; }
-    say "adapter on a terminal: $(head -c 80 "$work/adapter-tty.out")..."
+    say "adapter on a terminal: $(tr -d '\r' <"$work/adapter-tty.out" | grep -m 1 . | head -c 80)..."
 fi
 
 # chess.js the way its maintainers would have it: their adapter beside

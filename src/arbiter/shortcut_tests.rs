@@ -168,6 +168,29 @@ fn the_dead_rule_set_is_the_one_given_back() {
 }
 
 #[test]
+fn every_ply_under_the_exact_rule_is_counted_once_carried_or_searched() {
+    // The start is searched; its helpmate line then carries over the
+    // moves that leave it replayable to its checkmate, and a ply whose
+    // move the line cannot take is searched again.
+    let mut game = Arbiter::default().with_dead_rule(crate::mating::DeadRule::exact());
+    let mut counts = vec![game.dead_searches()];
+    for san in ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"] {
+        game.play_text(san).unwrap();
+        counts.push(game.dead_searches());
+    }
+    for (ply, searches) in counts.iter().enumerate() {
+        assert_eq!(
+            searches.carried + searches.searched,
+            ply as u64 + 1,
+            "ply {ply}: {searches:?}"
+        );
+    }
+    let last = counts.last().unwrap();
+    assert_eq!(counts[0].searched, 1, "{counts:?}");
+    assert!(last.carried >= 1, "{counts:?}");
+}
+
+#[test]
 fn a_checkmate_on_the_board_costs_no_dead_position_search() {
     // Under the exact 5.2.2 rule a checkmate is its own proof that the
     // position is not dead: the mating move is given no search (the
