@@ -97,3 +97,30 @@ fn replay_mode_answers_as_the_normal_path_on_every_ply() {
         }
     }
 }
+
+#[test]
+fn a_capture_leaves_the_endings_open_unless_it_leaves_too_little_to_mate() {
+    // Replay mode decides the endings after a capture only when the
+    // material left cannot mate: a capture that leaves enough is as open
+    // as a quiet move.
+    let mut game = Arbiter::default();
+    for uci in ["e2e4", "d7d5", "e4d5"] {
+        let mv = uci
+            .parse::<shakmaty::uci::UciMove>()
+            .unwrap()
+            .to_move(game.position())
+            .unwrap();
+        game.play_replayed(mv).unwrap();
+        assert!(!game.is_settled(), "after {uci}");
+    }
+    let start = StartPosition::from_fen("4k3/8/8/8/8/8/3r4/3K4 w - - 0 1").unwrap();
+    let mut game = Arbiter::new(&start, Edition::Fide2018);
+    let mv = "d1d2"
+        .parse::<shakmaty::uci::UciMove>()
+        .unwrap()
+        .to_move(game.position())
+        .unwrap();
+    game.play_replayed(mv).unwrap();
+    assert!(game.is_settled());
+    assert_eq!(game.endings(), [crate::laws::Ending::DeadPosition]);
+}
