@@ -51,15 +51,18 @@ def article(path):
 
 
 def report_of(log):
-    """verify's JSON report printed in a mutant's log, if any."""
+    """The last of verify's JSON reports printed in a mutant's log, if any:
+    the one that failed (the material run's, or the exact run's after a
+    material run that passed)."""
+    report = None
     for line in log.read_text(errors="replace").splitlines():
         line = line.strip()
         if line.startswith('{"broken"'):
             try:
-                return json.loads(line)
+                report = json.loads(line)
             except json.JSONDecodeError:
-                return None
-    return None
+                pass
+    return report
 
 
 def outcomes(out):
@@ -144,11 +147,11 @@ def main():
             named = [
                 part
                 for part, verdict in report["parts"].items()
-                if verdict.get("verdict") in ("diverges", "not-exercised")
+                if verdict.get("verdict") == "diverges"
             ]
             if report.get("broken"):
                 named.append("(engine broken)")
-            for part in named or ["(not exercised or no comparison)"]:
+            for part in named or ["(no part diverges: groups beside the parts)"]:
                 by_part[part] += 1
         elif reason is not None:
             by_article[where]["equivalent"] += 1
