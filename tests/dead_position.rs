@@ -452,16 +452,24 @@ const AFTER_A_PROMOTION: [(&str, Color); 9] = [
     ("8/7k/7P/P7/2K5/8/8/6b1 b - - 0 90", Color::Black),
 ];
 
+/// The helpmate line the fast decision finds for `mater` from `fen` with
+/// the default budget, checked to replay to that side's checkmate; any
+/// other answer fails the test.
+fn mating_line(fen: &str, mater: Color) -> Vec<String> {
+    let position: Chess = chess(fen);
+    match can_ever_mate_in(&position, mater, CastlingMode::Standard, Budget::DEFAULT) {
+        Mating::Possible { line } => {
+            assert!(replays_to_mate(&position, &line, mater), "{fen}: {line:?}");
+            line
+        }
+        other => panic!("{fen}: {other:?}"),
+    }
+}
+
 #[test]
 fn helpmates_that_wait_for_a_promotion_are_found() {
     for (fen, mater) in AFTER_A_PROMOTION {
-        let position: Chess = chess(fen);
-        match can_ever_mate_in(&position, mater, CastlingMode::Standard, Budget::DEFAULT) {
-            Mating::Possible { line } => {
-                assert!(replays_to_mate(&position, &line, mater), "{fen}: {line:?}");
-            }
-            other => panic!("{fen}: {other:?}"),
-        }
+        mating_line(fen, mater);
     }
 }
 
@@ -1068,13 +1076,7 @@ fn the_helpmate_lines_given_as_evidence_are_the_ones_recorded() {
         .map(|(fen, side, _, _)| (*fen, *side));
     let mut shown = String::new();
     for (fen, side) in plain.into_iter().chain(possible).chain(AFTER_A_PROMOTION) {
-        let position = chess(fen);
-        let line = match can_ever_mate_in(&position, side, CastlingMode::Standard, Budget::DEFAULT)
-        {
-            Mating::Possible { line } => line,
-            other => panic!("{fen}: {other:?}"),
-        };
-        assert!(replays_to_mate(&position, &line, side), "{fen}: {line:?}");
+        let line = mating_line(fen, side);
         shown += &format!("{fen} ({side:?} mates): {}\n", line.join(" "));
     }
     insta::assert_snapshot!("helpmate_lines_given_as_evidence", shown);
