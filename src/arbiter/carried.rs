@@ -415,6 +415,48 @@ mod tests {
     }
 
     #[test]
+    fn a_line_of_the_longest_length_gets_no_waiting_move_in_front() {
+        // Nine knight shuffles and fool's mate: 40 plies, the longest
+        // carried. After 1. Nc3 its rest no longer replays (the knight it
+        // moves back from f3 never went there), and a waiting move in
+        // front of the whole line would make it 41 plies long.
+        let start = position(START);
+        let mut line = moves(&start, "g1f3 g8f6 f3g1 f6g8").repeat(9);
+        line.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
+        assert_eq!(line.len(), LONGEST);
+        let carried = Carried {
+            side: Color::Black,
+            line,
+        };
+        let next = carried_over(&carried, &start, "b1c3");
+        assert!(
+            next.as_ref().is_none_or(|next| next.line.len() <= LONGEST),
+            "{next:?}"
+        );
+    }
+
+    #[test]
+    fn a_quiet_move_is_taken_back_in_front_of_a_longer_line() {
+        // Step 3 on a line of 16 plies (three knight shuffles and fool's
+        // mate): after 1. Nh3, a waiting move of Black's, Nh3-g1, the
+        // waiting move taken back, then the whole line: 19 plies.
+        let start = position(START);
+        let mut line = moves(&start, "g1f3 g8f6 f3g1 f6g8").repeat(3);
+        line.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
+        let carried = Carried {
+            side: Color::Black,
+            line,
+        };
+        let after = played(&start, "g1h3");
+        let next = carried_over(&carried, &start, "g1h3").unwrap();
+        assert_eq!(next.line.len(), 19);
+        assert_eq!(next.line[1], moves(&after, "b8c6 h3g1")[1]);
+        assert_eq!(Some(next.line[2]), taken_back(next.line[0]));
+        assert_eq!(next.line[3..], carried.line[..]);
+        assert!(replays_to_mate(&after, Color::Black, &next.line));
+    }
+
+    #[test]
     fn an_illegal_move_in_the_line_fails_the_replay() {
         let start = position(START);
         let line = moves(&start, "f2f3 e7e5 g2g4 d8h4");

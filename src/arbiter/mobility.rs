@@ -9,12 +9,21 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attac
 /// Whether the player to move has a legal move, `checkers` being the
 /// enemy men that give check (shakmaty's `checkers`).
 pub(super) fn has_legal_move(position: &Chess, checkers: Bitboard) -> bool {
-    let Some(king) = position.board().king_of(position.turn()) else {
-        return !position.legal_moves().is_empty();
-    };
-    (checkers.is_empty() && has_free_move(position, king))
-        || has_legal_king_step(position, king)
-        || !position.legal_moves().is_empty()
+    cheaply_proved(position, checkers) || !position.legal_moves().is_empty()
+}
+
+/// Whether one of the cheap proofs shows that the player to move has a
+/// legal move: out of check, a man off every line through its king that
+/// can move, or a legal step of the king. `false` proves nothing (every
+/// legal move is then generated).
+fn cheaply_proved(position: &Chess, checkers: Bitboard) -> bool {
+    position
+        .board()
+        .king_of(position.turn())
+        .is_some_and(|king| {
+            (checkers.is_empty() && has_free_move(position, king))
+                || has_legal_king_step(position, king)
+        })
 }
 
 /// Out of check, whether a man off every line through its king has a move.

@@ -8,7 +8,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Bitboard, CastlingMode, Chess, Move, Position, Role};
 
-use super::{has_legal_move, is_legal};
+use super::{cheaply_proved, has_legal_move, is_legal};
 use crate::testing::{Dice, position_in};
 
 /// The position of a FEN (castling rights by rook file, as every start
@@ -49,6 +49,38 @@ fn a_free_man_proves_nothing_in_check() {
     assert!(agrees(&position("8/8/8/8/8/5k2/5p2/5K2 w - - 0 1")));
     // A pawn off the king's lines with its square in front free.
     assert!(!agrees(&position("7k/5Q2/6K1/8/8/8/p7/8 b - - 0 1")));
+}
+
+#[test]
+fn each_cheap_proof_holds_without_the_move_generation() {
+    // The cheap proofs are what keeps the arbiter from generating every
+    // move at every ply: each must prove what it is there to prove.
+    // White's king has no square (its own pawns on a2 and b2, b1 guarded
+    // by Black's knight) but the knight on h3, off every line through it,
+    // may jump.
+    let free_man = position("4k3/8/8/8/8/7N/PP1n4/K7 w - - 0 1");
+    assert!(
+        free_man
+            .legal_moves()
+            .iter()
+            .all(|mv| mv.role() != Role::King)
+    );
+    assert!(cheaply_proved(&free_man, free_man.checkers()));
+    // No man but the king can move; the king may step.
+    let king_step = position("k7/8/8/8/8/p7/P7/K7 w - - 0 1");
+    assert!(
+        king_step
+            .legal_moves()
+            .iter()
+            .all(|mv| mv.role() == Role::King)
+    );
+    assert!(cheaply_proved(&king_step, king_step.checkers()));
+    // In check, a free man proves nothing but the king's step does.
+    let in_check = position("k7/8/8/8/8/8/7N/K6r w - - 0 1");
+    assert!(cheaply_proved(&in_check, in_check.checkers()));
+    // Stalemate: no proof holds.
+    let stalemate = position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    assert!(!cheaply_proved(&stalemate, stalemate.checkers()));
 }
 
 /// What the legality comparisons met: the answers, and the legal moves

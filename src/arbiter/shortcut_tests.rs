@@ -204,3 +204,31 @@ fn a_checkmate_on_the_board_costs_no_dead_position_search() {
     assert_eq!(game.endings(), [crate::laws::Ending::Checkmate]);
     assert_eq!(game.dead_searches(), before);
 }
+
+#[test]
+fn a_pawn_move_or_a_capture_gives_a_side_searched_in_vain_its_searches_again() {
+    // With a budget too small for it, the race of tempi of the corpus's
+    // case `a-race-of-tempi-black-loses` is undetermined: a side
+    // whose searches found nothing is not searched again while only
+    // pieces walk. A pawn move changes the men the searches see, so they
+    // run again, and settle the position after it within the same budget
+    // (kept from the searches, it would stay undetermined).
+    let budget = crate::mating::Budget {
+        helpmate_nodes: 5_000,
+        explored_positions: 20_000,
+    };
+    let mut game = Arbiter::from_fen(
+        "k7/p1p1p3/8/8/8/P1P1P1p1/6Pp/7K w - - 0 1",
+        Edition::Fide2018,
+    )
+    .unwrap()
+    .with_dead_rule(crate::mating::DeadRule::Exact(budget));
+    assert_eq!(
+        game.status().undetermined,
+        [crate::laws::Ending::DeadPosition]
+    );
+    game.play_text("a4").unwrap();
+    let status = game.status();
+    assert_eq!(status.ended, [crate::laws::Ending::DeadPosition]);
+    assert!(status.undetermined.is_empty());
+}

@@ -40,3 +40,22 @@ pub fn never_mates_within(position: &Chess, side: Color, plies: u32) -> bool {
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::position;
+
+    #[test]
+    fn a_position_without_a_legal_move_is_a_mate_only_by_the_side_that_gave_it() {
+        // Black to move, stalemated: neither side mates from here.
+        let stalemate = position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        // Black to move, mated by White's queen.
+        let mated = position("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+        for side in Color::ALL {
+            assert!(never_mates_within(&stalemate, side, 0), "{side:?}");
+        }
+        assert!(!never_mates_within(&mated, Color::White, 0));
+        assert!(never_mates_within(&mated, Color::Black, 0));
+    }
+}

@@ -56,13 +56,7 @@ pub fn key(position: &Chess, last: Option<Move>) -> Key {
         board.black(),
     ]
     .map(|squares| squares.0);
-    let double_step = last.is_none_or(|mv| {
-        mv.role() == Role::Pawn
-            && mv
-                .from()
-                .is_some_and(|from| from.rank().distance(mv.to().rank()) == 2)
-    });
-    let en_passant = if double_step {
+    let en_passant = if last.is_none_or(is_double_step) {
         position
             .legal_moves()
             .iter()
@@ -72,11 +66,20 @@ pub fn key(position: &Chess, last: Option<Move>) -> Key {
         None
     };
     Key {
-        white_to_move: position.turn() == Color::White,
+        white_to_move: position.turn().is_white(),
         men,
         castling: position.castles().castling_rights().0,
         en_passant,
     }
+}
+
+/// Whether `mv` is a pawn's advance of two squares, the only move after
+/// which an en passant capture may be legal.
+fn is_double_step(mv: Move) -> bool {
+    mv.role() == Role::Pawn
+        && mv
+            .from()
+            .is_some_and(|from| from.rank().distance(mv.to().rank()) == 2)
 }
 
 /// What [`key`] returns: two positions with equal keys have the same
@@ -275,4 +278,45 @@ pub fn visit(start: &Chess, mater: Color, limit: usize) -> Visited {
         }
     }
     Visited::NoMate(seen.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::position;
+    use shakmaty::uci::UciMove;
+
+    #[test]
+    fn the_key_holds_an_en_passant_right_only_after_a_double_step() {
+        let start = position("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1");
+        let push = "e2e4".parse::<UciMove>().unwrap().to_move(&start).unwrap();
+        let mut after = start.clone();
+        after.play_unchecked(push);
+        // Black's d4-pawn may take on e3: the right is part of the key,
+        // whether the search names the move or leaves it to be looked at.
+        assert_eq!(key(&after, Some(push)).en_passant, Some(Square::E3));
+        assert_eq!(key(&after, None).en_passant, Some(Square::E3));
+        // The same men with no right: another position.
+        let without = position("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1");
+        assert_eq!(key(&without, None).en_passant, None);
+        assert_ne!(key(&after, Some(push)), key(&without, None));
+    }
+
+    #[test]
+    fn nothing_follows_a_position_where_the_mater_has_only_its_king() {
+        // Black's lone king can never mate: the searches stop at once,
+        // with the start alone seen, however many positions follow it.
+        let lone = position("4k3/8/8/8/8/8/8/4K2R w - - 0 1");
+        assert_eq!(visit(&lone, Color::Black, 1_000), Visited::NoMate(1));
+        assert_eq!(helpmate(&lone, Color::Black, 1_000), None);
+    }
+
+    #[test]
+    fn the_visit_sees_exactly_as_many_positions_as_its_limit() {
+        // Worked example (h) of spec/rules/5-endings.md: 203 positions
+        // are reachable, none a mate by White.
+        let stuck = position("1k6/8/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1");
+        assert_eq!(visit(&stuck, Color::White, 203), Visited::NoMate(203));
+        assert_eq!(visit(&stuck, Color::White, 202), Visited::TooMany);
+    }
 }
