@@ -125,10 +125,12 @@ impl Carried {
                 }
             }
             if line.len() > LONGEST {
+                // Too long already: no need to play the rest.
                 return None;
             }
         }
-        (position.turn() != self.side && position.is_checkmate()).then_some(line)
+        let mated = position.turn() != self.side && position.is_checkmate();
+        (mated && line.len() <= LONGEST).then_some(line)
     }
 
     /// A line of this side: `prefix`, then `line`.
@@ -454,6 +456,113 @@ mod tests {
         assert_eq!(Some(next.line[2]), taken_back(next.line[0]));
         assert_eq!(next.line[3..], carried.line[..]);
         assert!(replays_to_mate(&after, Color::Black, &next.line));
+    }
+
+    #[test]
+    fn waiting_moves_neither_capture_nor_move_a_pawn() {
+        // White's rook can only take the knight on g1 and its h-pawn may
+        // step: the waiting moves are the king's quiet steps alone (Black
+        // is the side that would mate).
+        let start = position("4k3/8/8/8/8/8/7P/4K1nR w - - 0 1");
+        let waits = waiting_moves(&start, Color::Black);
+        assert_eq!(waits.len(), 4, "{waits:?}");
+        assert!(waits.iter().all(|mv| mv.role() == Role::King), "{waits:?}");
+    }
+
+    #[test]
+    fn waiting_moves_come_from_the_men_farthest_from_the_king_to_be_mated() {
+        // Black mates White's king on e1: the knight on e6 (five squares
+        // from it) moves before the rook on h1 (three) and the king.
+        let start = position("4k3/8/4N3/8/8/8/8/4K2R w - - 0 1");
+        let waits = waiting_moves(&start, Color::Black);
+        assert_eq!(waits.len(), WAITING_MOVES);
+        assert!(
+            waits.iter().all(|mv| mv.role() == Role::Knight),
+            "{waits:?}"
+        );
+    }
+
+    /// A move of `role` from `from` to `to` that captures nothing, as a
+    /// line may hold it where it can no longer be played.
+    fn unplayable(role: Role, from: shakmaty::Square, to: shakmaty::Square) -> Move {
+        Move::Normal {
+            role,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        }
+    }
+
+    #[test]
+    fn a_mended_line_skips_only_its_first_move_when_told() {
+        // After 1. f3, played loosely without its first move, fool's mate
+        // is its other three moves.
+        let start = position(START);
+        let carried = fools_mate(&start);
+        let after = played(&start, "f2f3");
+        assert_eq!(
+            carried.mended(&after, true),
+            Some(moves(&after, "e7e5 g2g4 d8h4"))
+        );
+    }
+
+    #[test]
+    fn a_mended_line_stops_at_the_mate_and_not_at_a_check() {
+        // Black mates White's king on a1 with its queen: a check that is
+        // no mate (h2h1), the king's escape, a second check, then the
+        // mate on b3. Two moves follow it in the line, which nobody can
+        // play after the mate: the mended line stops at the mate.
+        use shakmaty::Square;
+        let start = position("8/8/8/8/8/2k5/7q/K7 b - - 0 1");
+        let mut line = vec![unplayable(Role::King, Square::B1, Square::A1)];
+        line.extend(moves(&start, "h2h1 a1a2 h1b1 a2a3 b1b3"));
+        line.push(unplayable(Role::King, Square::A3, Square::A4));
+        line.push(unplayable(Role::Queen, Square::B3, Square::C2));
+        let carried = Carried {
+            side: Color::Black,
+            line,
+        };
+        let mended = carried.mended(&start, true).unwrap();
+        assert_eq!(mended, moves(&start, "h2h1 a1a2 h1b1 a2a3 b1b3"));
+        assert!(replays_to_mate(&start, Color::Black, &mended));
+    }
+
+    #[test]
+    fn a_mended_line_longer_than_the_longest_is_given_up() {
+        // Nine knight shuffles and fool's mate, 40 plies, the first played:
+        // the other 39 mate, played loosely.
+        let start = position(START);
+        let shuffle = moves(&start, "g1f3 g8f6 f3g1 f6g8");
+        let mut line = shuffle.repeat(9);
+        line.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
+        let after = played(&start, "g1f3");
+        let carried = Carried {
+            side: Color::Black,
+            line: line.clone(),
+        };
+        assert_eq!(carried.mended(&after, true), Some(line[1..].to_vec()));
+        // One shuffle more: 43 plies, too long, although they still mate.
+        let mut longer = shuffle.repeat(10);
+        longer.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
+        assert!(replays_to_mate(&after, Color::Black, &longer[1..]));
+        let carried = Carried {
+            side: Color::Black,
+            line: longer,
+        };
+        assert_eq!(carried.mended(&after, true), None);
+        // White mates in 41 plies (the shuffles, then 1. e4 g5 2. d4 f6
+        // 3. Qh5#): the other 40, the longest, are kept.
+        let mut white_mates = shuffle.repeat(9);
+        white_mates.extend(moves(&start, "e2e4 g7g5 d2d4 f7f6 d1h5"));
+        let carried = Carried {
+            side: Color::White,
+            line: white_mates.clone(),
+        };
+        assert_eq!(
+            carried.mended(&after, true),
+            Some(white_mates[1..].to_vec())
+        );
     }
 
     #[test]

@@ -692,6 +692,21 @@ mod tests {
     }
 
     #[test]
+    fn a_man_steps_onto_an_empty_square_or_an_enemy_man_never_onto_a_king() {
+        let standard = |fen| position(fen, CastlingMode::Standard);
+        // A pawn with the square in front of it free, and nothing to take.
+        let free_pawn = standard("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        assert!(a_man_can_step(&free_pawn, Color::White));
+        // A blocked pawn whose only target is the king it checks.
+        let checking_pawn = standard("8/4pk2/4P3/8/8/8/8/4K3 b - - 0 1");
+        assert!(!a_man_can_step(&checking_pawn, Color::White));
+        // A knight whose squares hold its own pawn and the king it checks;
+        // the pawn is blocked and has nothing to take.
+        let checking_knight = standard("5b1N/5P2/6k1/8/8/8/8/K7 b - - 0 1");
+        assert!(!a_man_can_step(&checking_knight, Color::White));
+    }
+
+    #[test]
     fn only_standard_castling_rights_are_followed() {
         let standard = position(
             "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
