@@ -233,7 +233,6 @@ fn every_check_takes_the_pawn(
                     && region.into_iter().any(|from| {
                         let defended = match role {
                             Role::Pawn => attacks::pawn_attacks(mater, from),
-                            Role::King => attacks::king_attacks(from),
                             _ => moves_of(role, from, fixed),
                         };
                         defended.contains(checking)
