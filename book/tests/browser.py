@@ -269,10 +269,26 @@ class BadInput(unittest.TestCase):
         self.assertEqual(page.find("judge-verdict").text, "")
         page.shot("4-bad-move")
 
-    def test_a_move_after_the_end(self):
+    def test_every_kind_of_ending_followed_by_more_moves(self):
+        # As adjudicate judges such a game: at its ending, the plies after
+        # it counted and named, no error.
+        games = [
+            ("checkmate", "", "f3 e5 g4 Qh4 a3", 4, "verdict: 0-1 Black wins by checkmate (5.1.1)", "1 ply given after it (from ply 5, move \"a3\") is not judged."),
+            ("stalemate", "7k/5Q2/8/8/8/8/8/K7 w - - 0 1", "Kb1 Kh8 Kc1", 1, "verdict: 1/2-1/2 drawn by stalemate (5.2.1)", "2 plies given after it (from ply 2, move \"Kh8\") are not judged."),
+            ("dead-position", "4k3/8/8/8/8/8/3r4/4KB2 w - - 0 1", "Kxd2 Kd7 Kd3 Kd6", 1, "verdict: 1/2-1/2 drawn by dead-position (5.2.2)", "3 plies given after it (from ply 2, move \"Kd7\") are not judged."),
+            ("fivefold", "", "Nf3 Nf6 Ng1 Ng8 " * 4 + "e4 e5", 16, "verdict: 1/2-1/2 drawn by fivefold-repetition (9.6.1)", "2 plies given after it (from ply 17, move \"e4\") are not judged."),
+            ("seventy-five", "4k3/8/8/8/8/8/8/R3K3 w - - 149 120", "Ra2 Kd8 Ra3", 1, "verdict: 1/2-1/2 drawn by seventy-five-moves (9.6.2)", "2 plies given after it (from ply 2, move \"Kd8\") are not judged."),
+        ]
         page = Page(self)
-        page.judge("f3 e5 g4 Qh4 a3")
-        self.assertEqual(page.find("judge-error").text, cli_error("f3", "e5", "g4", "Qh4", "a3"))
+        for name, fen, moves, ended, verdict, rest in games:
+            with self.subTest(name):
+                page.judge(moves, fen=fen)
+                self.assertFalse(page.find("judge-error").is_displayed())
+                self.assertEqual(len(page.rows()), ended + 1)
+                self.assertEqual(page.where(), f"ply {ended} of {ended}")
+                self.assertTrue(page.find("judge-verdict").text.startswith(verdict), page.find("judge-verdict").text)
+                self.assertEqual(page.find("judge-notes").text, f"Play continued after the end: the game ended at ply {ended}; {rest}")
+                page.shot(f"4-after-the-end-{name}")
 
     def test_a_bad_fen_is_refused_at_ply_0(self):
         page = Page(self)

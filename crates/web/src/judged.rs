@@ -3,7 +3,7 @@
 
 use drawrules::explain::{Row, cells, explain, verdict};
 use drawrules::mating::DeadRule;
-use drawrules::{Edition, Reference, Rules, StartPosition, Status};
+use drawrules::{Edition, Reference, Refusal, RefusalKind, Rules, StartPosition, Status};
 use drawrules_board::{Arrow, ArrowKind, Diagram};
 use serde::Serialize;
 use shakmaty::fen::Fen;
@@ -32,6 +32,11 @@ pub struct JudgedGame {
     pub uci: bool,
     /// Why the rest of the input could not be played.
     pub error: Option<Unplayable>,
+    /// The plies given after the game ended by rule (none when it did not
+    /// end, or ended on its last move): they are not judged, and the
+    /// verdict is the one at the ending, as `drawrules adjudicate` counts
+    /// them (its `plies_after_end`).
+    pub plies_after_end: u32,
     /// Anything else the page should say (a PGN with several games).
     pub notes: Vec<String>,
 }
@@ -274,10 +279,21 @@ fn explained(
         exact,
     };
     let plies = plies(&explained.rows, &shown);
-    let error = explained
-        .error
-        .as_ref()
-        .map(|refusal| Unplayable::at(Some(refusal.ply), refusal.to_string()));
+    let mut notes = input.notes.clone();
+    let mut plies_after_end = 0;
+    let error = match &explained.error {
+        // Play that went on after the end is the game's, not the input's
+        // fault: the game is judged at its ending, as adjudicate judges it.
+        Some(refusal) if refusal.kind() == RefusalKind::GameOver => {
+            let judged = u32::try_from(plies.len().saturating_sub(1)).unwrap_or(u32::MAX);
+            let given = u32::try_from(input.moves.len()).unwrap_or(u32::MAX);
+            plies_after_end = given.saturating_sub(judged);
+            notes.push(after_the_end(refusal, plies_after_end));
+            None
+        }
+        Some(refusal) => Some(Unplayable::at(Some(refusal.ply), refusal.to_string())),
+        None => None,
+    };
     let verdict = match (&error, explained.rows.last()) {
         (None, Some(last)) => Some(verdict(last)),
         _ => None,
@@ -289,8 +305,27 @@ fn explained(
         verdict,
         uci,
         error,
-        notes: input.notes.clone(),
+        plies_after_end,
+        notes,
     }
+}
+
+/// What the page says of `plies` plies given after the game ended by
+/// rule, the first of them refused by `refusal`: `drawrules adjudicate`'s
+/// words for the finding, then where the game ended and what was left
+/// out.
+fn after_the_end(refusal: &Refusal, plies: u32) -> String {
+    let ended = refusal.ply.saturating_sub(1);
+    let text = refusal.text.as_deref().unwrap_or_default();
+    let (counted, verb) = if plies == 1 {
+        ("1 ply".to_owned(), "is")
+    } else {
+        (format!("{plies} plies"), "are")
+    };
+    format!(
+        "Play continued after the end: the game ended at ply {ended}; {counted} given after it (from ply {}, move \"{text}\") {verb} not judged.",
+        refusal.ply
+    )
 }
 
 /// How the plies are shown: the castling mode, whether moves are written
@@ -487,6 +522,100 @@ mod tests {
             error.message
         );
         assert_eq!(bad.verdict, None);
+    }
+
+    /// The game `moves` from `fen` (the standard start when `None`), which
+    /// goes on after an ending: judged at its ending, the plies after it
+    /// counted and named, no error.
+    fn judged_past_the_end(fen: Option<&str>, moves: &str) -> JudgedGame {
+        let judged = judged(Request {
+            fen: fen.map(str::to_owned),
+            moves: moves.to_owned(),
+            ..Request::default()
+        });
+        assert_eq!(judged.error, None, "{moves}");
+        judged
+    }
+
+    #[test]
+    fn every_kind_of_ending_followed_by_more_moves_is_judged_at_the_ending() {
+        // (FEN, moves, the ply of the ending, its verdict, plies after it)
+        let games = [
+            (
+                None,
+                "f3 e5 g4 Qh4 a3",
+                4,
+                "verdict: 0-1 Black wins by checkmate (5.1.1)",
+                1,
+            ),
+            (
+                Some("7k/5Q2/8/8/8/8/8/K7 w - - 0 1"),
+                "Kb1 Kh8 Kc1",
+                1,
+                "verdict: 1/2-1/2 drawn by stalemate (5.2.1)",
+                2,
+            ),
+            (
+                Some("4k3/8/8/8/8/8/3r4/4KB2 w - - 0 1"),
+                "Kxd2 Kd7 Kd3 Kd6",
+                1,
+                "verdict: 1/2-1/2 drawn by dead-position (5.2.2)",
+                3,
+            ),
+            (
+                None,
+                "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 e4 e5",
+                16,
+                "verdict: 1/2-1/2 drawn by fivefold-repetition (9.6.1)",
+                2,
+            ),
+            (
+                Some("4k3/8/8/8/8/8/8/R3K3 w - - 149 120"),
+                "Ra2 Kd8 Ra3",
+                1,
+                "verdict: 1/2-1/2 drawn by seventy-five-moves (9.6.2)",
+                2,
+            ),
+        ];
+        for (fen, moves, ended, verdict, after) in games {
+            let judged = judged_past_the_end(fen, moves);
+            assert_eq!(judged.plies.len(), ended + 1, "{moves}");
+            assert_eq!(judged.verdict.as_deref(), Some(verdict), "{moves}");
+            assert_eq!(judged.plies_after_end, after, "{moves}");
+            let last = judged.plies.last().unwrap();
+            assert!(!last.status.ended.is_empty(), "{moves}");
+            let note = judged.notes.last().unwrap();
+            assert!(
+                note.starts_with(&format!(
+                    "Play continued after the end: the game ended at ply {ended}; "
+                )),
+                "{note}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_plies_after_the_end_are_counted_and_the_first_named() {
+        let judged = judged_past_the_end(
+            Some("4k3/8/8/8/8/8/3r4/4KB2 w - - 0 1"),
+            "1. Kxd2 Kd7 2. Kd3 Kd6 1/2-1/2",
+        );
+        assert_eq!(
+            judged.notes,
+            [
+                "Play continued after the end: the game ended at ply 1; 3 plies given after it (from ply 2, move \"Kd7\") are not judged."
+            ]
+        );
+        let one = judged_past_the_end(None, "f3 e5 g4 Qh4 a3");
+        assert_eq!(
+            one.notes,
+            [
+                "Play continued after the end: the game ended at ply 4; 1 ply given after it (from ply 5, move \"a3\") is not judged."
+            ]
+        );
+        // A game that ends on its last move has nothing after it.
+        let ends = judged_past_the_end(None, "f3 e5 g4 Qh4");
+        assert_eq!((ends.plies_after_end, ends.notes.len()), (0, 0));
     }
 
     #[test]
