@@ -66,6 +66,10 @@ def tearDownModule():
     SERVER.server_close()
 
 
+# What every verdict of a game judged under the default edition, by
+# material, ends with.
+MATERIAL_2018 = "(Laws of 2018, also 2017 and 2023; Article 5.2.2 judged by material alone)"
+
 # A position whose 5.2.2 no search decides, and 140 quiet moves from it
 # that never repeat a position (drawn at random once, kept).
 LOCKED_CORNER = "k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - - 0 1"
@@ -151,7 +155,7 @@ class Stories(unittest.TestCase):
         self.assertEqual(record["Endings"], "checkmate (5.1.1)")
         self.assertEqual(record["Result"], "1-0")
         self.assertEqual(record["Claims now"], "none")
-        self.assertEqual(page.find("judge-verdict").text, "verdict: 1-0 White wins by checkmate (5.1.1) (Article 5.2.2 judged by material alone)")
+        self.assertEqual(page.find("judge-verdict").text, "verdict: 1-0 White wins by checkmate (5.1.1) " + MATERIAL_2018)
         self.assertIn("R5k1/5ppp/8/8/8/8/8/6K1 b - - 150 120", page.board_title())
         page.shot("1-mate-at-ply-150")
         page.key(Keys.HOME)
@@ -165,7 +169,7 @@ class Stories(unittest.TestCase):
         self.assertEqual(
             page.find("judge-verdict").text,
             "At ply 0 (the game goes on to ply 1): verdict: * the game goes on; White to move may claim "
-            "fifty-moves (9.3.2) (Article 5.2.2 judged by material alone)")
+            "fifty-moves (9.3.2) " + MATERIAL_2018)
         page.shot("1-mate-ply-0")
 
     def test_castling_in_the_middle_of_the_count(self):
@@ -306,9 +310,18 @@ class Choices(unittest.TestCase):
         page.judge(moves, edition="fide-2018")
         self.assertEqual(page.record()["Endings"], "fivefold-repetition (9.6.1)")
         self.assertEqual(page.record()["Repetition"], "this position has stood 5 times, before at plies 0, 4, 8, 16 (9.2.3)")
+        self.assertEqual(page.find("judge-verdict").text, "verdict: 1/2-1/2 drawn by fivefold-repetition (9.6.1) " + MATERIAL_2018)
         page.judge(moves, edition="fide-2014")
         self.assertEqual(page.record()["Endings"], "none: the game goes on")
         self.assertEqual(page.record()["Claims now"], "threefold-repetition (9.2.2)")
+        # The verdict names the edition and why the fifth time ends nothing.
+        self.assertEqual(
+            page.find("judge-verdict").text,
+            "verdict: * the game goes on; White to move may claim threefold-repetition (9.2.2); "
+            "the position has stood 5 times, but not at plies n, n-4, n-8, n-12 and n-16, "
+            "which fivefold repetition asks under the 2014 Laws (9.6.1) "
+            "(Laws of 2014; Article 5.2.2 judged by material alone)")
+        page.shot("5-edition-2014")
 
     def test_the_evidence_of_5_2_2(self):
         page = Page(self)
@@ -316,12 +329,12 @@ class Choices(unittest.TestCase):
         self.assertEqual(page.record()["Endings"], "dead-position (5.2.2)")
         page.click("judge-dead-go")
         text = page.find("judge-dead").text
-        self.assertIn("5.2.2, decided exactly: dead", text)
+        self.assertIn("5.2.2, decided exactly at ply 0: dead, as the record and the verdict say", text)
         self.assertIn("White: impossible (the material can never mate)", text)
         page.judge("", fen="4k3/8/8/8/8/8/8/4K2R w - - 0 1")
         page.click("judge-dead-go")
         text = page.find("judge-dead").text
-        self.assertIn("decided exactly: alive (white)", text)
+        self.assertIn("decided exactly at ply 0: alive (white), as the record and the verdict say", text)
         self.assertIn("White: possible by the helpmate line ", text)
         page.shot("5-evidence")
 
@@ -331,16 +344,28 @@ class Choices(unittest.TestCase):
         page.judge("", fen=locked)
         self.assertEqual(
             page.find("judge-verdict").text,
-            "verdict: * the game goes on; White to move has no draw to claim (Article 5.2.2 judged by material alone)")
-        # The panel decides 5.2.2 exactly: dead, and the verdict above said
-        # by what it went on.
+            "verdict: * the game goes on; White to move has no draw to claim " + MATERIAL_2018)
+        # The evidence of 5.2.2 judges the game again with 5.2.2 decided
+        # exactly: the panel, the record and the verdict give one answer.
         page.click("judge-dead-go")
         WebDriverWait(BROWSER, 60).until(lambda b: "dead" in page.find("judge-dead").text)
-        page.judge("", fen=locked, exact=True)
+        self.assertTrue(page.find("judge-exact").is_selected())
+        self.assertIn("decided exactly at ply 0: dead, as the record and the verdict say", page.find("judge-dead").text)
+        self.assertEqual(page.record()["Endings"], "dead-position (5.2.2)")
         self.assertEqual(
             page.find("judge-verdict").text,
-            "verdict: 1/2-1/2 drawn by dead-position (5.2.2) (Article 5.2.2 decided exactly)")
+            "verdict: 1/2-1/2 drawn by dead-position (5.2.2) "
+            "(Laws of 2018, also 2017 and 2023; Article 5.2.2 decided exactly)")
         page.shot("5-verdict-exact")
+
+    def test_a_game_in_uci_is_written_in_uci_throughout(self):
+        page = Page(self)
+        page.judge("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1")
+        last = page.rows()[-1]
+        self.assertEqual(last[1], "f3g1")
+        self.assertEqual(last[4], "threefold-repetition on written f6g8 (9.2.1)")
+        self.assertIn("on written f6g8 (9.2.1)", page.find("judge-verdict").text)
+        self.assertEqual(page.record()["Claims on a written move"], "threefold-repetition (9.2.1) on f6g8")
 
     def test_the_json_record_stays_within_the_page(self):
         page = Page(self)

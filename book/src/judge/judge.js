@@ -122,11 +122,30 @@ function show(index) {
   }
 }
 
+// What the status record says of 5.2.2: "dead", "undetermined" or "alive".
+function recorded(status) {
+  if (status.ended.includes("dead-position")) return "dead";
+  if ((status.undetermined ?? []).includes("dead-position")) return "undetermined";
+  return "alive";
+}
+
 function decide() {
-  const judged = state.judged;
+  let judged = state.judged;
   if (!judged || judged.plies.length === 0) return;
-  const fen = judged.plies[state.ply].status.fen;
-  const evidence = JSON.parse(dead_position(fen, judged.chess960));
+  let index = state.ply;
+  // One answer on the page: the evidence belongs to the same judgement as
+  // the record and the verdict. A game judged by material is first judged
+  // again with 5.2.2 decided exactly, at the same ply.
+  if (!judged.exact) {
+    $("judge-exact").checked = true;
+    run();
+    judged = state.judged;
+    if (judged.plies.length === 0) return;
+    show(index);
+    index = state.ply;
+  }
+  const status = judged.plies[index].status;
+  const evidence = JSON.parse(dead_position(status.fen, judged.chess960));
   const out = $("judge-dead");
   out.replaceChildren();
   if (evidence.error) {
@@ -134,7 +153,11 @@ function decide() {
     return;
   }
   const verdict = document.createElement("p");
-  text(verdict, `5.2.2, decided exactly: ${evidence.verdict}`);
+  const record = recorded(status);
+  // "alive (white)": the side that can mate, beside the answer.
+  text(verdict, record === evidence.verdict.split(" ")[0]
+    ? `5.2.2, decided exactly at ply ${index}: ${evidence.verdict}, as the record and the verdict say`
+    : `5.2.2, decided exactly at ply ${index}: ${evidence.verdict}, but the record says ${record}: a bug, please report it`);
   verdict.className = "judge-dead-verdict";
   out.appendChild(verdict);
   const list = document.createElement("ul");

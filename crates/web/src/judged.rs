@@ -3,7 +3,7 @@
 
 use drawrules::explain::{Row, cells, explain, verdict};
 use drawrules::mating::DeadRule;
-use drawrules::{Edition, Reference, Refusal, RefusalKind, Rules, StartPosition, Status};
+use drawrules::{Edition, Ending, Reference, Refusal, RefusalKind, Rules, StartPosition, Status};
 use drawrules_board::{Arrow, ArrowKind, Diagram};
 use serde::Serialize;
 use shakmaty::fen::Fen;
@@ -25,8 +25,15 @@ pub struct JudgedGame {
     pub chess960: bool,
     /// Ply 0 first.
     pub plies: Vec<Ply>,
-    /// The verdict on the last ply, as `drawrules explain` writes it.
+    /// The verdict on the last ply, as `drawrules explain` writes it, with
+    /// the edition and how Article 5.2.2 was decided (the last ply's
+    /// [`Ply::verdict`]).
     pub verdict: Option<String>,
+    /// The edition the game was judged under (`fide-2018`, `fide-2014`).
+    pub edition: String,
+    /// Whether Article 5.2.2 was decided exactly at every ply (otherwise
+    /// by material alone).
+    pub exact: bool,
     /// Whether the moves were given in UCI: the page then writes every
     /// move in UCI, else in SAN.
     pub uci: bool,
@@ -110,7 +117,11 @@ impl JudgedGame {
 /// let judged = judge_request(&request);
 /// assert_eq!(judged.plies.len(), 2);
 /// assert_eq!(judged.plies[1].cells[5], "checkmate (5.1.1)");
-/// assert_eq!(judged.verdict.as_deref(), Some("verdict: 1-0 White wins by checkmate (5.1.1)"));
+/// assert_eq!(
+///     judged.verdict.as_deref(),
+///     Some("verdict: 1-0 White wins by checkmate (5.1.1) \
+///           (Laws of 2018, also 2017 and 2023; Article 5.2.2 judged by material alone)")
+/// );
 /// ```
 pub fn judge_request(request: &Request) -> JudgedGame {
     judge_request_timed(request, &mut wall_clock())
@@ -277,6 +288,7 @@ fn explained(
         mode: mode(input),
         uci,
         exact,
+        edition,
     };
     let plies = plies(&explained.rows, &shown);
     let mut notes = input.notes.clone();
@@ -294,8 +306,9 @@ fn explained(
         Some(refusal) => Some(Unplayable::at(Some(refusal.ply), refusal.to_string())),
         None => None,
     };
-    let verdict = match (&error, explained.rows.last()) {
-        (None, Some(last)) => Some(verdict(last)),
+    // The game's verdict is its last ply's, in the same words.
+    let verdict = match (&error, plies.last()) {
+        (None, Some(last)) => Some(last.verdict.clone()),
         _ => None,
     };
     JudgedGame {
@@ -303,6 +316,8 @@ fn explained(
         chess960: input.chess960,
         plies,
         verdict,
+        edition: edition.to_string(),
+        exact,
         uci,
         error,
         plies_after_end,
@@ -329,41 +344,76 @@ fn after_the_end(refusal: &Refusal, plies: u32) -> String {
 }
 
 /// How the plies are shown: the castling mode, whether moves are written
-/// in UCI, whether 5.2.2 was decided exactly.
+/// in UCI, whether 5.2.2 was decided exactly, under which edition.
 struct Shown {
     mode: CastlingMode,
     uci: bool,
     exact: bool,
+    edition: Edition,
 }
 
-/// The plies of the page, a row each.
+/// The plies of the page, a row each: every move, claim and verdict in
+/// the notation the moves were given in, each verdict naming the edition
+/// and how Article 5.2.2 was decided.
 fn plies(rows: &[Row], shown: &Shown) -> Vec<Ply> {
     let reading = if shown.exact {
         "Article 5.2.2 decided exactly"
     } else {
         "Article 5.2.2 judged by material alone"
     };
+    let edition = match shown.edition {
+        Edition::Fide2018 => "Laws of 2018, also 2017 and 2023",
+        Edition::Fide2014 => "Laws of 2014",
+    };
     rows.iter()
         .map(|row| {
             let uci = row
                 .played
                 .map(|mv| UciMove::from_move(mv, shown.mode).to_string());
-            let mut cells = cells(row);
+            // In UCI, the written threefold claims too (the record's own
+            // lists are UCI already).
+            let mut row = row.clone();
+            if shown.uci {
+                row.threefold_on_move_san = row.status.claims_on_move.threefold_repetition.clone();
+            }
+            let mut cells = cells(&row);
             if let (true, Some(uci)) = (shown.uci, &uci) {
                 cells[1].clone_from(uci);
+            }
+            let mut said = verdict(&row);
+            if let Some(rhythm) = rhythm_missed(&row.status, shown.edition) {
+                said.push_str("; ");
+                said.push_str(&rhythm);
             }
             Ply {
                 svg: board(&row.status, row.played, shown.mode),
                 uci,
                 san: row.san.clone(),
                 cells,
-                verdict: format!("{} ({reading})", verdict(row)),
+                verdict: format!("{said} ({edition}; {reading})"),
                 written: written_moves(&row.status, shown.mode, shown.uci),
                 earlier: row.earlier.clone(),
-                status: row.status.clone(),
+                status: row.status,
             }
         })
         .collect()
+}
+
+/// Why a position that has stood five times or more ends nothing under
+/// the 2014 edition, when it does not: its Article 9.6.1 asks for the same
+/// position at plies n, n-4, n-8, n-12 and n-16 (five alternate moves of
+/// each player), and counts no other repetition.
+fn rhythm_missed(status: &Status, edition: Edition) -> Option<String> {
+    let missed = edition == Edition::Fide2014
+        && status.repetition >= 5
+        && !status.ended.contains(&Ending::FivefoldRepetition);
+    missed.then(|| {
+        format!(
+            "the position has stood {} times, but not at plies n, n-4, n-8, n-12 and n-16, which fivefold repetition asks under the 2014 Laws ({})",
+            status.repetition,
+            Ending::FivefoldRepetition.article()
+        )
+    })
 }
 
 /// The most text the page reads (moves, PGN and FEN together).
@@ -524,6 +574,11 @@ mod tests {
         assert_eq!(bad.verdict, None);
     }
 
+    /// What every verdict of a game judged under the default edition, by
+    /// material, ends with.
+    const MATERIAL_2018: &str =
+        "(Laws of 2018, also 2017 and 2023; Article 5.2.2 judged by material alone)";
+
     /// The game `moves` from `fen` (the standard start when `None`), which
     /// goes on after an ending: judged at its ending, the plies after it
     /// counted and named, no error.
@@ -580,7 +635,11 @@ mod tests {
         for (fen, moves, ended, verdict, after) in games {
             let judged = judged_past_the_end(fen, moves);
             assert_eq!(judged.plies.len(), ended + 1, "{moves}");
-            assert_eq!(judged.verdict.as_deref(), Some(verdict), "{moves}");
+            assert_eq!(
+                judged.verdict,
+                Some(format!("{verdict} {MATERIAL_2018}")),
+                "{moves}"
+            );
             assert_eq!(judged.plies_after_end, after, "{moves}");
             let last = judged.plies.last().unwrap();
             assert!(!last.status.ended.is_empty(), "{moves}");
@@ -762,13 +821,19 @@ mod tests {
         assert_eq!(judged.plies[1].cells[1], "a1a8");
         assert_eq!(
             judged.plies[0].verdict,
-            "verdict: * the game goes on; White to move may claim fifty-moves (9.3.2) \
-             (Article 5.2.2 judged by material alone)"
+            format!(
+                "verdict: * the game goes on; White to move may claim fifty-moves (9.3.2) {MATERIAL_2018}"
+            )
         );
         assert_eq!(judged.plies[0].written.fifty_moves[0], "a1a2");
         assert_eq!(
             judged.plies[1].verdict,
-            "verdict: 1-0 White wins by checkmate (5.1.1) (Article 5.2.2 judged by material alone)"
+            format!("verdict: 1-0 White wins by checkmate (5.1.1) {MATERIAL_2018}")
+        );
+        assert_eq!(judged.verdict.as_ref(), Some(&judged.plies[1].verdict));
+        assert_eq!(
+            (judged.edition.as_str(), judged.exact),
+            ("fide-2018", false)
         );
         request.exact = true;
         request.moves = "Ra8".to_owned();
@@ -779,7 +844,72 @@ mod tests {
         assert!(
             judged.plies[1]
                 .verdict
-                .ends_with("(Article 5.2.2 decided exactly)")
+                .ends_with("(Laws of 2018, also 2017 and 2023; Article 5.2.2 decided exactly)")
+        );
+        assert!(judged.exact);
+    }
+
+    #[test]
+    fn written_threefold_claims_are_in_the_notation_of_the_moves() {
+        // After Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1, Black's Ng8 brings the start
+        // position a third time: claimed by writing that move.
+        let request = |moves: &str| Request {
+            moves: moves.to_owned(),
+            ..Request::default()
+        };
+        let uci = judge_request(&request("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1"));
+        let last = uci.plies.last().unwrap();
+        assert_eq!(
+            last.cells[4],
+            "threefold-repetition on written f6g8 (9.2.1)"
+        );
+        assert!(
+            last.verdict.contains("on written f6g8 (9.2.1)"),
+            "{}",
+            last.verdict
+        );
+        let san = judge_request(&request("Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1"));
+        let last = san.plies.last().unwrap();
+        assert_eq!(last.cells[4], "threefold-repetition on written Ng8 (9.2.1)");
+        assert!(
+            last.verdict.contains("on written Ng8 (9.2.1)"),
+            "{}",
+            last.verdict
+        );
+    }
+
+    #[test]
+    fn under_the_2014_laws_a_fifth_repetition_out_of_rhythm_says_why_the_game_goes_on() {
+        // The start position stands for the fifth time at ply 20, but at
+        // plies 0, 4, 8, 16 before it: not every fourth ply.
+        let moves = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3e5 f6g8 \
+                     e5f3 b8c6 f3g1 c6b8 b1c3 b8c6 c3b1 c6b8";
+        let judged = |edition: &str| {
+            judge_request(&Request {
+                moves: moves.to_owned(),
+                edition: Some(edition.to_owned()),
+                ..Request::default()
+            })
+        };
+        let old = judged("fide-2014");
+        let last = old.plies.last().unwrap();
+        assert_eq!(last.status.repetition, 5);
+        assert!(last.status.ended.is_empty());
+        assert_eq!(
+            old.verdict.as_deref(),
+            Some(
+                "verdict: * the game goes on; White to move may claim threefold-repetition (9.2.2); \
+                 the position has stood 5 times, but not at plies n, n-4, n-8, n-12 and n-16, \
+                 which fivefold repetition asks under the 2014 Laws (9.6.1) \
+                 (Laws of 2014; Article 5.2.2 judged by material alone)"
+            )
+        );
+        let new = judged("fide-2018");
+        assert_eq!(
+            new.verdict,
+            Some(format!(
+                "verdict: 1/2-1/2 drawn by fivefold-repetition (9.6.1) {MATERIAL_2018}"
+            ))
         );
     }
 
