@@ -12,6 +12,9 @@ mod adjudicate_cli;
 mod adjudicate_signals;
 mod cli;
 mod dead_cli;
+// A signal sent with kill(1), whether it is caught read in /proc.
+#[cfg(unix)]
+mod exit_statuses;
 // Engines' processes found in /proc, signals sent with kill(1).
 #[cfg(unix)]
 mod misbehaving_engines;
