@@ -706,6 +706,52 @@ mod tests {
     }
 
     #[test]
+    fn the_wall_alone_proves_the_worked_examples_and_nothing_that_can_mate() {
+        let standard = |fen| position(fen, CastlingMode::Standard);
+        // Dead for both sides by the argument alone, no search: the
+        // locked chain (point 4), bishops shut in (4), pawns stepping up
+        // to the chain (3, 4), knights locked in (1), a king locked in and
+        // bishops of one colour (5), a king that could only get round by
+        // stalemating (6), pawns that check but are never guarded (7), and
+        // both sides free behind a sparse chain.
+        for fen in [
+            "4k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/4K3 w - - 0 1",
+            "2b1k3/8/8/1p1p1p1p/pPpPpPpP/P1P1P1P1/8/2B1K3 w - - 0 1",
+            "k7/8/8/p1p1p1p1/P1P1P1P1/8/P1P1P1P1/K7 w - - 0 1",
+            "k1b5/1p6/1Pp5/n1P5/N1p5/1pP5/1P6/K7 w - - 0 1",
+            "k7/1b6/8/8/8/1pB5/pP6/K7 b - - 0 1",
+            "1k6/8/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1",
+            "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1",
+            "kb6/p1p1p1p1/8/p1p1p1p1/P1P1P1P1/8/P1P1P1P1/KB6 w - - 0 1",
+        ] {
+            for side in Color::ALL {
+                assert!(walled_off(&standard(fen), side), "{fen}: {side:?}");
+            }
+        }
+        // Alive: the side that mates by the reference's helpmate line is
+        // never walled off.
+        for fen in [
+            "4k3/8/8/1p1p1p2/pPpPpPpp/P1P1P1PP/8/4K3 w - - 0 1",
+            "4k3/8/8/1p1p1p1p/pPpPpPp1/P1P1P1PP/8/4K3 w - - 0 1",
+            "k7/8/8/2p1p1p1/2P1P1P1/8/P7/K7 w - - 0 1",
+            "8/p1p1p1p1/6P1/6PK/6PP/P7/2P1P3/7k b - - 0 1",
+            "8/b5b1/1k3b2/p1p1p1p1/P1P1P1P1/3B4/3b4/KB6 w - - 14 8",
+            "8/8/8/8/8/2k5/p7/K7 b - - 0 1",
+        ] {
+            let position = standard(fen);
+            let verdict = super::super::deadness_in(
+                &position,
+                CastlingMode::Standard,
+                crate::mating::Budget::DEFAULT,
+            );
+            let crate::mating::Deadness::Alive { side, .. } = verdict else {
+                panic!("{fen} must be alive: {verdict:?}")
+            };
+            assert!(!walled_off(&position, side.into()), "{fen}: {side:?}");
+        }
+    }
+
+    #[test]
     fn only_standard_castling_rights_are_followed() {
         let standard = position(
             "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
