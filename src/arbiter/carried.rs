@@ -268,6 +268,27 @@ mod tests {
         position
     }
 
+    /// `shuffles` knight round trips of both sides from the standard
+    /// start, then `mate` (UCI moves from the position they reach).
+    fn shuffled_then(start: &Chess, shuffles: usize, mate: &str) -> Vec<Move> {
+        let mut line = moves(start, "g1f3 g8f6 f3g1 f6g8").repeat(shuffles);
+        line.extend(moves(start, mate));
+        line
+    }
+
+    /// Step 3's shape after the quiet move `played` of White's: a
+    /// waiting move of Black's, `played` taken back, the waiting move
+    /// taken back, then the whole of `carried`'s line, replaying to mate.
+    fn assert_taken_back(carried: &Carried, start: &Chess, played_uci: &str, back: &str) {
+        let after = played(start, played_uci);
+        let next = carried_over(carried, start, played_uci).unwrap();
+        assert_eq!(next.line.len(), carried.line.len() + 3);
+        assert_eq!(next.line[1], moves(&after, back)[1]);
+        assert_eq!(Some(next.line[2]), taken_back(next.line[0]));
+        assert_eq!(next.line[3..], carried.line[..]);
+        assert!(replays_to_mate(&after, Color::Black, &next.line));
+    }
+
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     /// Fool's mate from `start` (the standard start): Black mates by f2f3
@@ -322,13 +343,7 @@ mod tests {
         // they did, and the line mates.
         let start = position(START);
         let carried = fools_mate(&start);
-        let after = played(&start, "g1h3");
-        let next = carried_over(&carried, &start, "g1h3").unwrap();
-        assert_eq!(next.line.len(), 7);
-        assert_eq!(next.line[1], moves(&after, "b8c6 h3g1")[1]);
-        assert_eq!(Some(next.line[2]), taken_back(next.line[0]));
-        assert_eq!(next.line[3..], carried.line[..]);
-        assert!(replays_to_mate(&after, Color::Black, &next.line));
+        assert_taken_back(&carried, &start, "g1h3", "b8c6 h3g1");
     }
 
     #[test]
@@ -400,8 +415,7 @@ mod tests {
     #[test]
     fn a_line_past_the_longest_is_not_lengthened() {
         let start = position(START);
-        let mut line = moves(&start, "g1f3 g8f6 f3g1 f6g8").repeat(10);
-        line.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
+        let line = shuffled_then(&start, 10, "f2f3 e7e5 g2g4 d8h4");
         assert!(line.len() > LONGEST);
         assert!(replays_to_mate(&start, Color::Black, &line));
         let carried = Carried {
@@ -423,8 +437,7 @@ mod tests {
         // moves back from f3 never went there), and a waiting move in
         // front of the whole line would make it 41 plies long.
         let start = position(START);
-        let mut line = moves(&start, "g1f3 g8f6 f3g1 f6g8").repeat(9);
-        line.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
+        let line = shuffled_then(&start, 9, "f2f3 e7e5 g2g4 d8h4");
         assert_eq!(line.len(), LONGEST);
         let carried = Carried {
             side: Color::Black,
@@ -443,19 +456,12 @@ mod tests {
         // mate): after 1. Nh3, a waiting move of Black's, Nh3-g1, the
         // waiting move taken back, then the whole line: 19 plies.
         let start = position(START);
-        let mut line = moves(&start, "g1f3 g8f6 f3g1 f6g8").repeat(3);
-        line.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
         let carried = Carried {
             side: Color::Black,
-            line,
+            line: shuffled_then(&start, 3, "f2f3 e7e5 g2g4 d8h4"),
         };
-        let after = played(&start, "g1h3");
-        let next = carried_over(&carried, &start, "g1h3").unwrap();
-        assert_eq!(next.line.len(), 19);
-        assert_eq!(next.line[1], moves(&after, "b8c6 h3g1")[1]);
-        assert_eq!(Some(next.line[2]), taken_back(next.line[0]));
-        assert_eq!(next.line[3..], carried.line[..]);
-        assert!(replays_to_mate(&after, Color::Black, &next.line));
+        assert_eq!(carried.line.len(), 16);
+        assert_taken_back(&carried, &start, "g1h3", "b8c6 h3g1");
     }
 
     #[test]
@@ -533,9 +539,7 @@ mod tests {
         // Nine knight shuffles and fool's mate, 40 plies, the first played:
         // the other 39 mate, played loosely.
         let start = position(START);
-        let shuffle = moves(&start, "g1f3 g8f6 f3g1 f6g8");
-        let mut line = shuffle.repeat(9);
-        line.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
+        let line = shuffled_then(&start, 9, "f2f3 e7e5 g2g4 d8h4");
         let after = played(&start, "g1f3");
         let carried = Carried {
             side: Color::Black,
@@ -543,8 +547,7 @@ mod tests {
         };
         assert_eq!(carried.mended(&after, true), Some(line[1..].to_vec()));
         // One shuffle more: 43 plies, too long, although they still mate.
-        let mut longer = shuffle.repeat(10);
-        longer.extend(moves(&start, "f2f3 e7e5 g2g4 d8h4"));
+        let longer = shuffled_then(&start, 10, "f2f3 e7e5 g2g4 d8h4");
         assert!(replays_to_mate(&after, Color::Black, &longer[1..]));
         let carried = Carried {
             side: Color::Black,
@@ -553,8 +556,7 @@ mod tests {
         assert_eq!(carried.mended(&after, true), None);
         // White mates in 41 plies (the shuffles, then 1. e4 g5 2. d4 f6
         // 3. Qh5#): the other 40, the longest, are kept.
-        let mut white_mates = shuffle.repeat(9);
-        white_mates.extend(moves(&start, "e2e4 g7g5 d2d4 f7f6 d1h5"));
+        let white_mates = shuffled_then(&start, 9, "e2e4 g7g5 d2d4 f7f6 d1h5");
         let carried = Carried {
             side: Color::White,
             line: white_mates.clone(),

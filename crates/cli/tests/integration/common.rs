@@ -4,6 +4,11 @@
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 
+/// The workspace's root directory.
+pub fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
 /// Runs `drawrules` with `args` and waits for it.
 pub fn drawrules(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_drawrules"))

@@ -6,15 +6,10 @@
 use crate::common;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{drawrules, send_signal, text};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use common::{drawrules, root, send_signal, text};
 
 /// The numbers of `text` after "exits", "exit status", "status" or in the
 /// list that follows "exits" ("exits 0 on success, 1 when ..., 2 on ...
@@ -130,6 +125,8 @@ fn stopped_by_sigterm() -> i32 {
         .stderr(Stdio::null())
         .spawn()
         .expect("the binary runs");
+    // Standard input stays open (nothing is written) until the end.
+    let _input = child.stdin.take();
     let pid = child.id();
     let started = Instant::now();
     while !catches_sigterm(pid) {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::send_signal;
+use common::{root, send_signal};
 
 /// The time limit the runs are given (`--timeout-ms`): long enough for a
 /// restart on a busy machine (a restart has only what is left of twice the
@@ -22,10 +22,6 @@ const TIMEOUT: Duration = Duration::from_millis(2_000);
 /// What a run may take at most: three time limits and the interpreter's
 /// starts. A broken engine takes about two; above it, something hangs.
 const BOUND: Duration = Duration::from_millis(3 * 2_000 + 3_000);
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// A scratch directory of this test.
 fn scratch(name: &str) -> PathBuf {
