@@ -4,7 +4,8 @@
 use std::io::Write;
 use std::process::{Child, Command, Output, Stdio};
 
-/// The workspace's root directory.
+/// The workspace's root directory (the tests that need it run on Unix).
+#[cfg(unix)]
 pub fn root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
