@@ -169,36 +169,129 @@ where
     R: Rules + ?Sized,
     M: MoveInput,
 {
-    if let Err(err) = rules.start(start, edition) {
-        return Judgement::refused_at_start(err.into());
-    }
-    let mut judged = Judgement {
-        records: Vec::with_capacity(moves.len() + 1),
-        moves: Vec::with_capacity(moves.len()),
-        refusal: None,
-        start_fen: start.to_string(),
+    let mut judging = match Judging::start(rules, start, edition, notation) {
+        Ok(judging) => judging,
+        Err(err) => return Judgement::refused_at_start(err.into()),
     };
-    judged.records.push(rules.status());
-    let mut position = start.position().clone();
-    for (index, input) in moves.iter().enumerate() {
-        let ply = u32::try_from(index + 1).unwrap_or(u32::MAX);
-        match play(rules, &position, input, notation, judged.records.last()) {
-            Ok(mv) => {
-                position.play_unchecked(mv);
-                judged.moves.push(mv);
-                judged.records.push(rules.status());
-            }
-            Err(reason) => {
-                judged.refusal = Some(Refusal {
-                    ply,
-                    text: Some(input.text()),
-                    reason,
-                });
-                break;
-            }
+    judging.judgement.records.reserve(moves.len());
+    judging.judgement.moves.reserve(moves.len());
+    for input in moves {
+        if let Err(refusal) = judging.play(rules, input) {
+            judging.judgement.refusal = Some(refusal);
+            break;
         }
     }
-    judged
+    judging.judgement
+}
+
+/// A game judged move by move, as [`judge`] judges a whole list: what a
+/// caller that receives its moves one at a time (a game object of the
+/// Python or JavaScript API) holds between them.
+///
+/// A move that cannot be played is refused, located by its ply and text,
+/// and leaves the game as it was: the next move is judged from the same
+/// position.
+///
+/// # Examples
+///
+/// ```
+/// use drawrules::{Arbiter, Edition, Judging, Notation, RefusalKind, StartPosition};
+///
+/// let mut arbiter = Arbiter::default();
+/// let start = StartPosition::standard();
+/// let mut game = Judging::start(&mut arbiter, &start, Edition::Fide2018, Notation::UciOrSan)
+///     .expect("an in-process implementation accepts every start");
+/// assert_eq!(game.play(&mut arbiter, "e4").unwrap().ply, 1);
+/// let refusal = game.play(&mut arbiter, "e4").unwrap_err();
+/// assert_eq!(refusal.kind(), RefusalKind::Unreadable);
+/// assert_eq!(refusal.ply, 2);
+/// assert_eq!(game.play(&mut arbiter, "e7e5").unwrap().ply, 2);
+/// assert_eq!(game.judgement().records.len(), 3);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Judging {
+    judgement: Judgement,
+    position: Chess,
+    notation: Notation,
+}
+
+impl Judging {
+    /// Starts `rules` from `start` under `edition`, moves to be read as
+    /// `notation` says.
+    ///
+    /// # Errors
+    ///
+    /// The implementation's refusal of the start (an in-process one never
+    /// refuses).
+    pub fn start<R>(
+        rules: &mut R,
+        start: &StartPosition,
+        edition: Edition,
+        notation: Notation,
+    ) -> Result<Judging, RulesError>
+    where
+        R: Rules + ?Sized,
+    {
+        rules.start(start, edition)?;
+        Ok(Judging {
+            judgement: Judgement {
+                records: vec![rules.status()],
+                moves: Vec::new(),
+                refusal: None,
+                start_fen: start.to_string(),
+            },
+            position: start.position().clone(),
+            notation,
+        })
+    }
+
+    /// Plays `input` on `rules` (the implementation this game was started
+    /// on) and returns the new ply's record.
+    ///
+    /// # Errors
+    ///
+    /// The [`Refusal`] of the move, naming its ply and text: once an
+    /// ending holds, any move is refused as [`RulesError::GameOver`]
+    /// whatever its text; otherwise a text that names no move is refused as
+    /// unreadable, and a move the implementation refuses with its reason.
+    /// The game is unchanged.
+    pub fn play<R, M>(&mut self, rules: &mut R, input: &M) -> Result<&Status, Refusal>
+    where
+        R: Rules + ?Sized,
+        M: MoveInput + ?Sized,
+    {
+        let ply = u32::try_from(self.judgement.moves.len() + 1).unwrap_or(u32::MAX);
+        let last = self.judgement.records.last();
+        match play(rules, &self.position, input, self.notation, last) {
+            Ok(mv) => {
+                self.position.play_unchecked(mv);
+                self.judgement.moves.push(mv);
+                self.judgement.records.push(rules.status());
+                Ok(self.judgement.records.last().expect("just pushed"))
+            }
+            Err(reason) => Err(Refusal {
+                ply,
+                text: Some(input.text()),
+                reason,
+            }),
+        }
+    }
+
+    /// The records and moves so far (its `refusal` is always `None`: a
+    /// refused move is not part of the game).
+    pub fn judgement(&self) -> &Judgement {
+        &self.judgement
+    }
+
+    /// The position the moves so far reach.
+    pub fn position(&self) -> &Chess {
+        &self.position
+    }
+
+    /// The records and moves so far, taken.
+    pub fn into_judgement(self) -> Judgement {
+        self.judgement
+    }
 }
 
 /// Plays one move in `position`, whose record is `last`.
@@ -211,7 +304,7 @@ fn play<R, M>(
 ) -> Result<Move, RefusalReason>
 where
     R: Rules + ?Sized,
-    M: MoveInput,
+    M: MoveInput + ?Sized,
 {
     // No move may follow an ending, whatever its text.
     if let Some(last) = last.filter(|status| status.is_over()) {

@@ -86,7 +86,7 @@ pub mod unwinnable;
 
 pub use arbiter::{Arbiter, DeadSearches, PlaySanError};
 pub use article::{Article, ParseArticleError};
-pub use judge::{Judgement, MoveInput, Notation, judge};
+pub use judge::{Judgement, Judging, MoveInput, Notation, judge};
 pub use laws::{Claim, Edition, Ending, GameResult, ParseEditionError};
 pub use notation::ParseMoveError;
 pub use partial::{Field, Mismatch, PartialClaimsOnMove, PartialStatus};

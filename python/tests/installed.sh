@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The wheel tested as a user would use it: built with maturin, installed
 # into a fresh virtual environment, and run on a PATH without cargo from a
-# directory far from the checkout: the documented commands against
+# directory far from the checkout: the Python API's tests, the API as an
+# engine verify holds to the reference, the documented commands against
 # python-chess and chess.js with their known-divergences files, the same
 # without them (the findings must show), and the GitHub action's script the
 # same way, and also with no package given, when it builds the checkout's
@@ -77,6 +78,15 @@ expect 0 python-chess drawrules verify --engine "$python_chess" --known "$instal
 grep -q '(the built-in corpus)' "$work/python-chess.out" || fail "python-chess: the built-in corpus was not judged"
 expect 1 python-chess-unknown drawrules verify --engine "$python_chess"
 grep -q '^FAIL: ' "$work/python-chess-unknown.out" || fail "python-chess without its known file: no findings"
+
+# The rules in the Python process: the API's tests (every field held to
+# the command's records, bad input raising where it is), and the API as an
+# engine of the protocol, which verify holds to the reference on the
+# corpus and 300 generated games under both editions.
+"$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check pytest==9.2.0
+expect 0 python-api python -m pytest -q -p no:cacheprovider "$repo/python/tests/test_api.py"
+expect 0 python-api-engine drawrules verify --engine "python $repo/python/tests/api_engine.py"
+grep -q '^PASS: 0 findings' "$work/python-api-engine.out" || fail "the Python API as an engine: findings"
 
 # Help that works where the command is installed: the pages the help names
 # (`drawrules docs`), the adapter's usage, and the adapter started by hand

@@ -69,6 +69,8 @@ user() { (cd "$work/elsewhere" && env -i HOME="$work" PATH="$work/venv/bin:/usr/
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)
 [ "$(user drawrules --version)" = "drawrules $version" ] || fail "drawrules --version: $(user drawrules --version)"
 user python -c 'import drawrules.adapters.python_chess' || fail "the python-chess adapter does not import"
+user python -c 'import drawrules; assert drawrules.judge(["f3", "e5", "g4", "Qh4"])[-1].ended == ["checkmate"]' \
+    || fail "the Python API does not judge a game"
 known=$(user python -m drawrules.adapters.python_chess --known)
 [ "$known" = "$work/venv/lib/python$(user python -c 'import sys; print(*sys.version_info[:2], sep=".")')/site-packages/drawrules/adapters/known/python-chess.toml" ] \
     || fail "the adapter's known-divergences file is not in the package: $known"

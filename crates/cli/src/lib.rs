@@ -3,8 +3,10 @@
 //! a command line through [`ExplainArgs`], so an option means the same in
 //! both and one added to the command is read by the book at once.
 //!
-//! The `drawrules` binary (src/main.rs) is the rest of this crate: one
-//! file per command under `commands/`.
+//! With the `bin` feature (a default), [`run`] is the whole command line:
+//! the `drawrules` binary (src/main.rs) calls it, and so does the Python
+//! package's `drawrules` command, in the Python process. One file per
+//! command lives under `commands/`.
 //!
 //! # Examples
 //!
@@ -18,8 +20,22 @@
 //! assert_eq!(args.moves, ["e4", "e5"]);
 //! ```
 
+#[cfg(feature = "bin")]
+mod command;
+#[cfg(feature = "bin")]
+mod commands;
 pub mod engine;
 pub mod explain_args;
+#[cfg(feature = "bin")]
+mod flushing;
+#[cfg(feature = "bin")]
+mod output;
+#[cfg(feature = "bin")]
+mod signals;
+#[cfg(feature = "bin")]
+mod stoppable;
 
+#[cfg(feature = "bin")]
+pub use command::run;
 pub use engine::Engine;
 pub use explain_args::ExplainArgs;

@@ -4,9 +4,9 @@
 
 use std::process::ExitCode;
 
+use crate::ExplainArgs;
 use drawrules::explain::{Row, explain, render_table, verdict};
 use drawrules::mating::DeadRule;
-use drawrules_cli::ExplainArgs;
 
 use crate::output::{fail, print};
 
