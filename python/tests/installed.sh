@@ -83,8 +83,16 @@ grep -q '^FAIL: ' "$work/python-chess-unknown.out" || fail "python-chess without
 # the command's records, bad input raising where it is), and the API as an
 # engine of the protocol, which verify holds to the reference on the
 # corpus and 300 generated games under both editions.
-"$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check pytest==9.2.0
-expect 0 python-api python -m pytest -q -p no:cacheprovider "$repo/python/tests/test_api.py"
+"$work/venv/bin/python" -m pip install --quiet --disable-pip-version-check pytest==9.2.0 \
+    hypothesis==6.170.27 dask==2026.8.0 distributed==2026.8.0
+expect 0 python-api python -m pytest -q -p no:cacheprovider -rs "$repo/python/tests/test_api.py" \
+    "$repo/python/tests/test_strategies.py"
+# The examples the book's chapter "In your own tests" shows, run as
+# written: python-chess held to the reference with the Hypothesis
+# strategy, and many files adjudicated on a local Dask cluster (the
+# shared collection's, beside the repository), line for line the command's.
+expect 0 python-examples python -m pytest -q -p no:cacheprovider -rs "$repo/python/examples"
+grep -q ' 3 passed' "$work/python-examples.out" || fail "python examples: not all three ran"
 expect 0 python-api-engine drawrules verify --engine "python $repo/python/tests/api_engine.py"
 grep -q '^PASS: 0 findings' "$work/python-api-engine.out" || fail "the Python API as an engine: findings"
 

@@ -277,3 +277,92 @@ def test_the_command_runs_in_the_package_with_its_exit_statuses():
         [sys.executable, "-m", "drawrules._command", "--version"], capture_output=True, text=True
     )
     assert module.returncode == 0 and module.stdout.startswith("drawrules ")
+
+
+@pytest.mark.parametrize("module", ["drawrules", "drawrules.testing"])
+def test_the_docstrings_examples_run_as_written(module):
+    import doctest
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module(module))
+    assert tried > 0 and failed == 0
+
+
+def test_the_readmes_python_runs_as_written(tmp_path, monkeypatch, capsys):
+    import lzma
+    import re
+
+    readme = (REPO / "python" / "README.md").read_text()
+    block = re.search(r"```python\n(.*?)```", readme, re.S).group(1)
+    with lzma.open(tmp_path / "games.pgn.xz", "wt") as packed:
+        packed.write(PGN)
+    monkeypatch.chdir(tmp_path)
+    exec(compile(block, "python/README.md", "exec"), {})
+    assert capsys.readouterr().out.splitlines() == ["['checkmate']", "['parse-error']", "[]"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc (Linux)")
+@pytest.mark.parametrize("signal_name, status", [("SIGINT", 130), ("SIGTERM", 143)])
+def test_the_packages_command_stops_on_a_signal_as_the_binary_does(signal_name, status):
+    import signal
+    import time
+
+    waiting = subprocess.Popen(
+        ["drawrules", "adjudicate", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    waiting.stdin.write("1. e4 e5 *\n\n")
+    waiting.stdin.flush()
+    # Signalled once the command listens (it catches SIGTERM, which Python
+    # leaves alone, together with SIGINT): a signal during Python's start
+    # would stop the interpreter, not the command.
+    caught = Path(f"/proc/{waiting.pid}/status")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        mask = next(line for line in caught.read_text().splitlines() if line.startswith("SigCgt:"))
+        if int(mask.split()[1], 16) & (1 << (signal.SIGTERM - 1)):
+            break
+        time.sleep(0.01)
+    else:
+        pytest.fail("the command never listened for signals")
+    waiting.send_signal(getattr(signal, signal_name))
+    # Standard input kept open until it exits: the signal, not the end of
+    # the input, must end it.
+    waiting.wait(timeout=30)
+    out, err = waiting.stdout.read(), waiting.stderr.read()
+    waiting.stdin.close()
+    assert waiting.returncode == status
+    assert f"stopped by {signal_name}" in out and "Traceback" not in err
+    assert err.startswith(f"error: adjudicate stopped by {signal_name}")
+
+
+class Misbehaving(io.RawIOBase):
+    """A file object that gives `good` text, then fails as `fault` says."""
+
+    def __init__(self, good: bytes, fault: str):
+        self.left = good
+        self.fault = fault
+        self.name = "misbehaving.pgn"
+
+    def read(self, size=-1):
+        if self.left:
+            given, self.left = self.left[: max(size, 1)], self.left[max(size, 1) :]
+            return given
+        if self.fault == "raises":
+            raise OSError("the disk went away")
+        return 42
+
+
+@pytest.mark.parametrize("fault, words", [("raises", "the disk went away"), ("int", r"read\(\) returned int")])
+def test_a_file_object_that_misbehaves_raises_after_the_games_before(fault, words):
+    games = "".join(f'[Event "{n}"]\n\n1. e4 e5 *\n\n' for n in range(1, 2001)).encode()
+    taken = []
+    with pytest.raises(SourceError, match=words) as failed:
+        for report in drawrules.adjudicate(Misbehaving(games, fault)):
+            taken.append(report.game)
+    assert failed.value.source == "misbehaving.pgn"
+    # The games read before the fault are reported, in order, with no gap.
+

@@ -8,6 +8,8 @@
 //! * [`dead::dead`]: Article 5.2.2 decided exactly on one position;
 //! * [`adjudicate::adjudicate`]: a PGN file's games, one report each, read
 //!   and judged in Rust while Python takes the reports;
+//! * [`generate::generate`]: the generators of the hard games, with the
+//!   situations each reaches, for the package's Hypothesis strategy;
 //! * [`run`]: the `drawrules` command, run in this process (the package's
 //!   console script).
 //!
@@ -19,6 +21,7 @@ mod adjudicate;
 mod dead;
 mod errors;
 mod game;
+mod generate;
 mod judge;
 mod options;
 mod status;
@@ -50,5 +53,9 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(dead::dead, module)?)?;
     module.add_function(wrap_pyfunction!(adjudicate::adjudicate, module)?)?;
     module.add_function(wrap_pyfunction!(run, module)?)?;
+    module.add_function(wrap_pyfunction!(judge::_judged_in_rust, module)?)?;
+    module.add_function(wrap_pyfunction!(generate::generate, module)?)?;
+    module.add_function(wrap_pyfunction!(generate::readings, module)?)?;
+    module.add("SITUATIONS", generate::names())?;
     Ok(())
 }
