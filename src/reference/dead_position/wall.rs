@@ -766,4 +766,77 @@ mod tests {
         let king_on_b = position("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Chess960);
         assert!(!castling_is_standard(&king_on_b));
     }
+
+    /// Whether the UCI `moves`, played from `fen`, end in a checkmate
+    /// given by `mater`: the helpmate that shows a position alive.
+    fn mates_after(fen: &str, moves: &str, mater: Color) -> bool {
+        let game = game_in(fen, moves, CastlingMode::Standard);
+        super::super::search::is_mate_by(game.current(), mater)
+    }
+
+    /// Whether the visit of every position reachable from `position` (at
+    /// most `limit` of them) sees them all and no mate by `mater`.
+    fn no_mate_is_reachable(position: &Chess, mater: Color, limit: usize) -> bool {
+        matches!(
+            super::super::search::visit(position, mater, limit),
+            super::super::search::Visited::NoMate(_)
+        )
+    }
+
+    #[test]
+    fn point_5_counts_the_mating_king_two_squares_from_the_mated_king() {
+        // Article 5.2.2, point 5. White's king is held to h3 and h4, and
+        // Black's dark-squared bishops can check it on h4 only, where h3 is
+        // its one way out. Black's king on h2, two squares from h4 but next
+        // to h3, takes that square away: the argument must count it and
+        // prove nothing for Black, who mates at once with Bf8-e7.
+        let fen = "5b2/8/7p/5p1P/5p1K/5Pp1/6Pk/6b1 b - - 0 1";
+        assert!(mates_after(fen, "f8e7", Color::Black));
+        assert!(!walled_off(
+            &position(fen, CastlingMode::Standard),
+            Color::Black
+        ));
+    }
+
+    #[test]
+    fn point_6_a_stuck_king_that_can_never_move_is_fixed() {
+        // Article 5.2.2, point 6. Black cannot move and never will: its
+        // king on a8 has no square, its pawns are blocked and its bishop is
+        // shut in by them. White's king could walk round to d8, take the
+        // bishop and then the d7-pawn, and free the d6-pawn, so the first
+        // regions prove nothing; but any step of it leaves Black without a
+        // move. In the round that keeps it off those squares Black's king,
+        // whose region is its own square, is a fixed man like any other: it
+        // holds White's a7-pawn, which would otherwise queen on a8. So the
+        // argument proves the position dead for both sides, which the visit
+        // of every reachable position confirms.
+        let position = position(
+            "k1b5/Pp1p4/1P1P4/B7/8/2B5/8/K7 w - - 0 1",
+            CastlingMode::Standard,
+        );
+        for side in Color::ALL {
+            assert!(walled_off(&position, side), "{side:?}");
+            assert!(no_mate_is_reachable(&position, side, 1_000), "{side:?}");
+        }
+    }
+
+    #[test]
+    fn point_6_an_arrival_stalemates_when_no_square_left_away_from_it_has_a_step() {
+        // Article 5.2.2, point 6, on worked example (h) with Black's king
+        // already on f6. White's king has h3 and h4; Black's king could take
+        // h5 only from g5 (g6 is guarded), and on g5 it leaves White's king
+        // h3 alone, whose one step, to h4, is next to g5: stalemate. What
+        // decides is the squares of White's king not next to the arrival,
+        // and from which none of its steps leads out of the arrival's
+        // reach. Kept off g5, Black's king never takes anything: dead for
+        // both sides, as the visit of every reachable position confirms.
+        let position = position(
+            "8/8/5k1p/5p1P/5p2/5PpK/6P1/8 w - - 0 1",
+            CastlingMode::Standard,
+        );
+        for side in Color::ALL {
+            assert!(walled_off(&position, side), "{side:?}");
+            assert!(no_mate_is_reachable(&position, side, 1_000), "{side:?}");
+        }
+    }
 }
