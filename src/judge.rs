@@ -202,9 +202,9 @@ where
 /// let mut game = Judging::start(&mut arbiter, &start, Edition::Fide2018, Notation::UciOrSan)
 ///     .expect("an in-process implementation accepts every start");
 /// assert_eq!(game.play(&mut arbiter, "e4").unwrap().ply, 1);
-/// let refusal = game.play(&mut arbiter, "e4").unwrap_err();
-/// assert_eq!(refusal.kind(), RefusalKind::Unreadable);
-/// assert_eq!(refusal.ply, 2);
+/// let refusal = game.play(&mut arbiter, "e1e3").unwrap_err();
+/// assert_eq!(refusal.kind(), RefusalKind::IllegalMove);
+/// assert_eq!(refusal.to_string(), "ply 2, move \"e1e3\": illegal move in this position");
 /// assert_eq!(game.play(&mut arbiter, "e7e5").unwrap().ply, 2);
 /// assert_eq!(game.judgement().records.len(), 3);
 /// ```
