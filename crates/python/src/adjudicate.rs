@@ -9,7 +9,7 @@
 use std::io::{self, Read};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::sync::{Arc, Mutex};
 
 use drawrules_pgn::adjudicate::{
@@ -190,12 +190,27 @@ impl Reports {
         let Some(receiver) = &self.receiver else {
             return Ok(None);
         };
-        match py.detach(|| {
-            receiver
-                .lock()
-                .map_err(|_| ())
-                .and_then(|taken| taken.recv().map_err(|_| ()))
-        }) {
+        // A report already waiting is taken at once; the GIL is released
+        // only to wait for one.
+        let ready = match receiver.lock() {
+            Ok(taken) => match taken.try_recv() {
+                Ok(item) => Ok(Some(item)),
+                Err(TryRecvError::Empty) => Ok(None),
+                Err(TryRecvError::Disconnected) => Err(()),
+            },
+            Err(_) => Err(()),
+        };
+        let next = match ready {
+            Ok(Some(item)) => Ok(item),
+            Ok(None) => py.detach(|| {
+                receiver
+                    .lock()
+                    .map_err(|_| ())
+                    .and_then(|taken| taken.recv().map_err(|_| ()))
+            }),
+            Err(()) => Err(()),
+        };
+        match next {
             Ok(Item::Report(report)) => Ok(Some(GameReport { report: *report })),
             Ok(Item::Failed(message)) => {
                 self.receiver = None;
