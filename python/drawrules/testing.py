@@ -117,8 +117,8 @@ def _shown(value: Any) -> str:
         return "the move refused"
     if value is _ABSENT:
         return "no record"
-    if isinstance(value, str) and value == "the move played":
-        return value
+    if value is _PLAYED:
+        return "the move played"
     return json.dumps(value)
 
 
@@ -132,6 +132,7 @@ class _Mark:
 
 _REFUSED = _Mark("refused")
 _ABSENT = _Mark("absent")
+_PLAYED = _Mark("played")
 
 
 def _value(record: Mapping[str, Any], name: str) -> Any:
@@ -216,9 +217,9 @@ def compare(
     followed: dict[str, list[int]] = {}
     for ply in range(max(len(ours), len(theirs))):
         if ply >= len(ours):
-            return Comparison(ply, Difference(ply, "moves", _REFUSED, "the move played", name))
+            return Comparison(ply, Difference(ply, "moves", _REFUSED, _PLAYED, name))
         if ply >= len(theirs):
-            return Comparison(ply, Difference(ply, "moves", "the move played", _ABSENT, name))
+            return Comparison(ply, Difference(ply, "moves", _PLAYED, _ABSENT, name))
         departure = _departure(ours[ply], theirs[ply])
         if departure is None:
             continue

@@ -366,3 +366,17 @@ def test_a_file_object_that_misbehaves_raises_after_the_games_before(fault, word
     assert failed.value.source == "misbehaving.pgn"
     # The games read before the fault are reported, in order, with no gap.
 
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: drawrules.dead("bad fen"), InvalidFenError, "invalid fen"),
+        (lambda: drawrules.adjudicate(io.StringIO(PGN), dead="maybe"), InvalidOptionError, "unknown dead-position rule"),
+        (lambda: drawrules.adjudicate(io.StringIO(PGN), edition="fide-1997"), InvalidOptionError, "unknown rules"),
+        (lambda: drawrules.judge(["e4", 42]), TypeError, "str"),
+    ],
+)
+def test_bad_input_to_dead_adjudicate_and_judge_raises_before_judging(call, error, words):
+    with pytest.raises(error, match=words):
+        call()

@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, SyncSender, TryRecvError, sync_channel};
 use std::sync::{Arc, Mutex};
 
+use drawrules::mating::DeadRule;
 use drawrules_pgn::adjudicate::{
     AdjudicateError, AdjudicateOptions, DeadCheck, GameReport as Report, adjudicate_source,
 };
@@ -349,15 +350,11 @@ pub fn adjudicate(
     threads: usize,
 ) -> PyResult<Reports> {
     let edition = options::edition(py, edition)?;
-    let dead = match dead {
-        "material" => DeadCheck::Material,
-        "exact" => DeadCheck::Exact,
-        other => {
-            return Err(errors::invalid_option(
-                py,
-                format!("unknown dead-position rule {other:?} (expected material or exact)"),
-            ));
-        }
+    // The one reading of the option; adjudicate's exact check is a scan
+    // of the whole game, not the arbiter's rule.
+    let dead = match options::dead_rule(py, dead)? {
+        DeadRule::Material => DeadCheck::Material,
+        DeadRule::Exact(_) => DeadCheck::Exact,
     };
     let (name, reader) = open(py, source)?;
     let stop = Arc::new(AtomicBool::new(false));
