@@ -6,7 +6,7 @@
 //! the Laws other than ours that verify accepts, for the package's
 //! `compare`.
 
-use drawrules_conformance::verify::Reading;
+use drawrules::Reading;
 use drawrules_scenario::Scenario;
 use drawrules_scenario::situations::{Situation, situations as reached};
 use pyo3::prelude::*;

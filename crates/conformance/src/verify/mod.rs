@@ -54,7 +54,7 @@ pub use game::judge::judge_text;
 pub use game::judged_by::JudgedBy;
 pub use game::malformed::malformed_game;
 pub use game::occasions::{Exercise, Exercised, FLOOR, Hider, Occasion};
-pub use game::readings::Reading;
+pub use game::readings::{Reading, cases as reading_cases};
 pub use game::subject::{OurArbiter, OurExactArbiter, Subject};
 pub use game::trial::{Minimal, Trial};
 pub use run::{VerifyOptions, verify, verify_parallel};

@@ -1,0 +1,170 @@
+//! The drawrules npm package's WebAssembly: the draw rules judged in a
+//! JavaScript program, in Node or a browser (the package: `js/`).
+//!
+//! The package's wrapper (`js/src/api.js`) calls the functions here and
+//! gives JavaScript its `Game`, `judge` and `dead`, its errors as `Error`
+//! classes, and the generators of the hard games to its fast-check
+//! arbitrary. Everything crosses as JSON text: the options object, the
+//! moves, the status records (each an array of its fields, which the
+//! wrapper makes the engine protocol's object, so that `JSON.stringify`
+//! of a record is the command's `--json` line), and an error as an object
+//! naming its class ([`ApiError::to_json`]), thrown as a string the
+//! wrapper reads.
+//!
+//! Everything here is plain Rust, tested natively; the `#[wasm_bindgen]`
+//! items only carry text across.
+
+mod compact;
+mod dead;
+mod error;
+mod game;
+mod generated;
+mod options;
+
+pub use error::ApiError;
+pub use options::{Chosen, Options};
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// Moves sent as a JSON array of strings.
+fn moves_of(json: &str) -> Result<Vec<String>, ApiError> {
+    serde_json::from_str(json).map_err(|err| ApiError::InvalidOption {
+        message: format!("moves must be an array of strings: {err}"),
+    })
+}
+
+/// The options sent as JSON, read and checked.
+fn chosen(options: &str) -> Result<Chosen, ApiError> {
+    Options::from_json(options)?.chosen()
+}
+
+/// A game played move by move: the JavaScript wrapper's `Game` holds
+/// one.
+#[wasm_bindgen]
+pub struct Game {
+    inner: game::Game,
+}
+
+#[wasm_bindgen]
+impl Game {
+    /// A game started as `options` (JSON) says; throws the error's JSON.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: &str) -> Result<Game, String> {
+        let chosen = chosen(options).map_err(|err| err.to_json())?;
+        Ok(Game {
+            inner: game::Game::started(&chosen),
+        })
+    }
+
+    /// Plays `text`; the new ply's record (compact JSON), or throws the
+    /// error's JSON (with the records so far) and leaves the game as it
+    /// was.
+    pub fn play(&mut self, text: &str) -> Result<String, String> {
+        match self.inner.play(text) {
+            Ok(status) => Ok(compact::record(status)),
+            Err(refusal) => Err(ApiError::Refused {
+                refusal,
+                records: self.inner.records().to_vec(),
+            }
+            .to_json()),
+        }
+    }
+
+    /// Every record so far (compact JSON).
+    pub fn records(&self) -> String {
+        compact::records(self.inner.records())
+    }
+
+    /// The moves played, in UCI, as a JSON array.
+    pub fn moves(&self) -> String {
+        serde_json::to_string(&self.inner.moves()).unwrap_or_default()
+    }
+
+    /// The start position's FEN.
+    pub fn start(&self) -> String {
+        self.inner.start().to_string()
+    }
+}
+
+/// A whole game judged: the records of plies 0 to the last move
+/// (compact JSON: each an array of its fields), or throws the error's
+/// JSON (a move refused: with the records before it, as objects).
+///
+/// # Examples
+///
+/// ```
+/// let records = drawrules_js::judge(r#"["f3", "e5", "g4", "Qh4"]"#, "{}").unwrap();
+/// let records: serde_json::Value = serde_json::from_str(&records).unwrap();
+/// // ended, the fifth field.
+/// assert_eq!(records[4][4], serde_json::json!(["checkmate"]));
+/// ```
+#[wasm_bindgen]
+pub fn judge(moves: &str, options: &str) -> Result<String, String> {
+    let judged = (|| {
+        let moves = moves_of(moves)?;
+        let mut game = game::Game::started(&chosen(options)?);
+        game.extend(moves.iter().map(String::as_str))?;
+        Ok(compact::records(game.records()))
+    })();
+    judged.map_err(|err: ApiError| err.to_json())
+}
+
+/// The speed bench's baseline (js/benches/speed.mjs): what `judge` does,
+/// but no record crosses to JavaScript; the number of records. Not part
+/// of the package's API.
+#[wasm_bindgen(js_name = "judgedInWasm")]
+pub fn judged_in_wasm(moves: &str, options: &str) -> Result<usize, String> {
+    let moves = moves_of(moves).map_err(|err| err.to_json())?;
+    let mut game = game::Game::started(&chosen(options).map_err(|err| err.to_json())?);
+    for text in &moves {
+        if game.play(text).is_err() {
+            break;
+        }
+    }
+    Ok(game.records().len())
+}
+
+/// Article 5.2.2 decided exactly on the position `moves` (JSON) reach
+/// from `options`' start: the object `drawrules dead --json` writes, as
+/// JSON, or throws the error's JSON.
+///
+/// # Examples
+///
+/// ```
+/// let answer = drawrules_js::dead("[]", r#"{"fen": "4k3/8/8/8/8/8/8/4KN2 w - - 0 1"}"#).unwrap();
+/// let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
+/// assert_eq!(answer["white"]["reason"], "material");
+/// ```
+#[wasm_bindgen]
+pub fn dead(moves: &str, options: &str) -> Result<String, String> {
+    let answered = (|| {
+        let moves = moves_of(moves)?;
+        dead::dead(&chosen(options)?, moves.iter().map(String::as_str))
+    })();
+    answered.map_err(|err| err.to_json())
+}
+
+/// The game `data` makes, steered to `situation` (or free, with none),
+/// as JSON: `fen`, `moves`, `edition`, `chess960`, `reached`. Throws the
+/// error's JSON for an unknown situation.
+#[wasm_bindgen]
+pub fn generate(situation: Option<String>, data: &[u8]) -> Result<String, String> {
+    generated::generate(situation.as_deref(), data)
+        .map(|game| game.to_string())
+        .map_err(|err| err.to_json())
+}
+
+/// The accepted readings whose record differs from `record` (JSON), as a
+/// JSON array of `{name, explain, record}`.
+#[wasm_bindgen]
+pub fn readings(record: &str) -> Result<String, String> {
+    generated::readings(record)
+        .map(|found| found.to_string())
+        .map_err(|err| err.to_json())
+}
+
+/// Every situation's name, as a JSON array.
+#[wasm_bindgen]
+pub fn situations() -> String {
+    serde_json::to_string(&generated::names()).unwrap_or_default()
+}

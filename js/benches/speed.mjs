@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The JavaScript API's speed, as ratios (the figures: js/README.md and
+// the book's speed chapter):
+//
+// * judging a game in process (`judge`, every record made a JavaScript
+//   object) against the same games judged by the same pipeline in the
+//   same WebAssembly with no record crossing to JavaScript, in the same
+//   process: what the boundary costs;
+// * both against the same pipeline compiled natively, on the same games:
+//   `judged_natively` (crates/js/examples), the function the WebAssembly
+//   baseline calls, in a process of its own (its median of as many
+//   rounds): what WebAssembly costs, and WebAssembly and the boundary
+//   together, per game.
+//
+// usage: node js/benches/speed.mjs [--games N] [--rounds K]
+// Needs judged_natively ($DRAWRULES_NATIVE, or target/release: cargo
+// build --release -p drawrules-js --example judged_natively) for the
+// native ratios.
+
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { GeneratedGame, MoveError, SITUATIONS, judge } from "drawrules";
+import { judgedInWasm } from "../pkg/drawrules_js.js";
+
+const { values } = parseArgs({ options: { games: { type: "string", default: "2000" }, rounds: { type: "string", default: "5" } } });
+const count = Number(values.games);
+const rounds = Number(values.rounds);
+
+/** `count` generated standard games, steered in turn, from a fixed seed; cut at their end. */
+function games() {
+  let seed = 1;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed >>> 16;
+  };
+  const kinds = [...SITUATIONS, null];
+  const made = [];
+  while (made.length < count) {
+    const data = Uint8Array.from({ length: 64 + (next() % 700) }, () => next() & 255);
+    const game = GeneratedGame.made(kinds[made.length % kinds.length], data);
+    if (!game.chess960) {
+      const plies = game.records().length - 1;
+      made.push({ fen: game.fen, moves: game.moves.slice(0, plies), edition: game.edition });
+    }
+  }
+  return made;
+}
+
+/** The median of `rounds` runs of `work`, in seconds. */
+function timed(work) {
+  const times = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const started = process.hrtime.bigint();
+    work();
+    times.push(Number(process.hrtime.bigint() - started) / 1e9);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
+}
+
+const made = games();
+const plies = made.reduce((sum, game) => sum + game.moves.length, 0);
+const texts = made.map((game) => [JSON.stringify(game.moves), JSON.stringify({ fen: game.fen, edition: game.edition })]);
+const judgeAll = () => made.forEach((game) => judge(game.moves, { fen: game.fen, edition: game.edition }));
+const inWasm = () => texts.forEach(([moves, options]) => judgedInWasm(moves, options));
+judgeAll(); // warm up
+const inJs = timed(judgeAll);
+const bare = timed(inWasm);
+const us = (seconds) => ((seconds / count) * 1e6).toFixed(1);
+console.log(`judge: ${count} generated games (${plies} plies), medians of ${rounds}`);
+console.log(`  judge(): ${us(inJs)} us a game`);
+console.log(`  the same pipeline in WebAssembly, no record crossing: ${us(bare)} us a game`);
+console.log(`  ratio: ${(inJs / bare).toFixed(2)}x (what the boundary costs)`);
+
+const native = process.env.DRAWRULES_NATIVE ?? fileURLToPath(new URL("../../target/release/examples/judged_natively", import.meta.url));
+if (!existsSync(native)) {
+  console.log(`the native pipeline: not compared (no ${native}: cargo build --release -p drawrules-js --example judged_natively)`);
+} else {
+  const input = texts.map(([moves, options]) => `${moves}\t${options}\n`).join("");
+  const seconds = Number(execFileSync(native, [String(rounds)], { input, maxBuffer: 1 << 20 }).toString());
+  console.log(`  the same pipeline compiled natively (judged_natively): ${us(seconds)} us a game`);
+  console.log(`  ratio: ${(bare / seconds).toFixed(2)}x for WebAssembly alone, ${(inJs / seconds).toFixed(2)}x for judge() (at most 1.5x asked)`);
+}

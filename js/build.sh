@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the npm package's WebAssembly into js/pkg/: the drawrules-js
+# crate for wasm32-unknown-unknown (the wasm-speed profile: optimised for
+# speed, since programs judge their games with it), then wasm-bindgen's
+# JavaScript glue for ES modules (--target web), which js/node.js and
+# js/browser.js load; and the project's LICENSE beside them (npm packs no
+# symbolic link). Needs what book/tools.sh installs (the wasm32
+# target, wasm-bindgen-cli at the version in Cargo.lock).
+#
+# usage: bash js/build.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+wanted="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)"
+have="$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)"
+if [ "$have" != "$wanted" ]; then
+  echo "error: wasm-bindgen $wanted is needed (Cargo.lock), found ${have:-none}: bash book/tools.sh installs it" >&2
+  exit 1
+fi
+
+cargo build --locked --profile wasm-speed --target wasm32-unknown-unknown -p drawrules-js
+rm -rf js/pkg
+wasm-bindgen --target web --no-typescript --out-dir js/pkg \
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm-speed/drawrules_js.wasm"
+cp LICENSE js/LICENSE
+echo "js/pkg: $(wc -c < js/pkg/drawrules_js_bg.wasm) bytes of WebAssembly, $(wc -c < js/pkg/drawrules_js.js) bytes of glue"
