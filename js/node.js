@@ -10,15 +10,4 @@ import { loaded } from "./src/testing.js";
 initSync({ module: readFileSync(new URL("./pkg/drawrules_js_bg.wasm", import.meta.url)) });
 loaded();
 
-export { Deadness, Game, dead, judge } from "./src/api.js";
-export * from "./src/errors.js";
-export {
-  ABSENT,
-  Comparison,
-  Difference,
-  GeneratedGame,
-  PLAYED,
-  REFUSED,
-  SITUATIONS,
-  compare,
-} from "./src/testing.js";
+export * from "./src/index.js";

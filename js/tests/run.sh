@@ -32,7 +32,7 @@ files="$(tar -tzf "$tarball")"
 echo "the npm package: $(wc -c <"$tarball") bytes packed, $(printf '%s\n' "$files" | wc -l) files"
 # Every file the package's entries load is in it.
 for file in package.json node.js browser.js fast-check.js index.d.ts fast-check.d.ts README.md LICENSE \
-  src/api.js src/errors.js src/records.js src/testing.js pkg/drawrules_js.js pkg/drawrules_js_bg.wasm; do
+  src/api.js src/errors.js src/index.js src/records.js src/testing.js pkg/drawrules_js.js pkg/drawrules_js_bg.wasm; do
   printf '%s\n' "$files" | grep -qx "package/$file" || { echo "error: the package lacks $file" >&2; exit 1; }
 done
 
