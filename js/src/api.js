@@ -73,7 +73,11 @@ export class Game {
     const json = optionsJson(options, "new Game");
     this.#inner = call(() => new wasm.Game(json));
     this.#records = records(this.#inner.records());
-    this.#options = { edition: "fide-2018", dead: "material", notation: "uci-or-san", ...options };
+    this.#options = {
+      edition: options?.edition ?? "fide-2018",
+      dead: options?.dead ?? "material",
+      notation: options?.notation ?? "uci-or-san",
+    };
   }
 
   /**

@@ -237,10 +237,10 @@ export function compare(records, moves, options = {}) {
     }
     return record;
   });
-  JSON.parse(movesJson(moves, "compare"));
+  const played = JSON.parse(movesJson(moves, "compare"));
   let ours;
   try {
-    ours = judge(moves, { ...judged, notation: "uci-or-san" });
+    ours = judge(played, { ...judged, notation: "uci-or-san" });
   } catch (refused) {
     if (!(refused instanceof MoveError)) {
       throw refused;

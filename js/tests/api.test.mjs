@@ -72,6 +72,8 @@ test("a game played move by move", () => {
   assert.deepStrictEqual([status.ended, status.result, game.isOver], [[], "*", false]);
   assert.deepStrictEqual(game.moves, ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"]);
   assert.deepStrictEqual([game.ply, game.edition, game.dead, game.notation], [7, "fide-2018", "material", "uci-or-san"]);
+  const chosen = new Game({ edition: "fide-2014", dead: null, notation: undefined });
+  assert.deepStrictEqual([chosen.edition, chosen.dead, chosen.notation], ["fide-2014", "material", "uci-or-san"]);
   assert.equal(game.fen, status.fen);
   assert.equal(game.startFen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   assert.deepStrictEqual(game.extend(["Ng8"]).claims, ["threefold-repetition"]);

@@ -182,6 +182,12 @@ test("compare accepts the readings verify accepts, and counts them", () => {
   assert.equal(compare(theirs, ["b6c7"], { fen }).difference.field, "ended");
 });
 
+test("compare takes the moves from any iterable, once", () => {
+  const records = judge(["e4", "e5"]);
+  assert.ok(compare(records, new Set(["e4", "e5"])).agrees);
+  assert.ok(compare(records, (function* () { yield "e4"; yield "e5"; })()).agrees);
+});
+
 test("compare refuses what is not records", () => {
   assert.throws(() => compare("records", ["e4"]), /records must be an array/);
   assert.throws(() => compare([5], ["e4"]), /the record of ply 0 is not an object/);
