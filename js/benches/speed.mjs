@@ -7,10 +7,12 @@
 //   same WebAssembly with no record crossing to JavaScript, in the same
 //   process: what the boundary costs;
 // * both against the same pipeline compiled natively, on the same games:
-//   `judged_natively` (crates/js/examples), the function the WebAssembly
-//   baseline calls, in a process of its own (its median of as many
-//   rounds): what WebAssembly costs, and WebAssembly and the boundary
-//   together, per game.
+//   `judged_natively` (crates/js/examples), the functions the WebAssembly
+//   calls, in a process of its own run once a round (its own warm-up
+//   round first), with the records made only, and made and laid out as
+//   they cross to JavaScript: what WebAssembly costs, and WebAssembly and
+//   the boundary together, per game. The sides take turns round after
+//   round.
 //
 // usage: node js/benches/speed.mjs [--games N] [--rounds K]
 // Needs judged_natively ($DRAWRULES_NATIVE, or target/release: cargo
@@ -21,7 +23,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { GeneratedGame, MoveError, SITUATIONS, judge } from "drawrules";
+import { GeneratedGame, SITUATIONS, judge } from "drawrules";
 import { judgedInWasm } from "../pkg/drawrules_js.js";
 
 const { values } = parseArgs({ options: { games: { type: "string", default: "2000" }, rounds: { type: "string", default: "5" } } });
@@ -48,37 +50,52 @@ function games() {
   return made;
 }
 
-/** The median of `rounds` runs of `work`, in seconds. */
-function timed(work) {
-  const times = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const started = process.hrtime.bigint();
-    work();
-    times.push(Number(process.hrtime.bigint() - started) / 1e9);
-  }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
-}
-
 const made = games();
 const plies = made.reduce((sum, game) => sum + game.moves.length, 0);
 const texts = made.map((game) => [JSON.stringify(game.moves), JSON.stringify({ fen: game.fen, edition: game.edition })]);
 const judgeAll = () => made.forEach((game) => judge(game.moves, { fen: game.fen, edition: game.edition }));
 const inWasm = () => texts.forEach(([moves, options]) => judgedInWasm(moves, options));
+const native = process.env.DRAWRULES_NATIVE ?? fileURLToPath(new URL("../../target/release/examples/judged_natively", import.meta.url));
+const input = texts.map(([moves, options]) => `${moves}\t${options}\n`).join("");
+// One round of the native side: its own warm-up round, then one timed.
+const nativeRound = () => execFileSync(native, ["1"], { input, maxBuffer: 1 << 20 }).toString().trim().split(" ").map(Number);
+
+/** Seconds one run of `work` takes. */
+function once(work) {
+  const started = process.hrtime.bigint();
+  work();
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+const hasNative = existsSync(native);
 judgeAll(); // warm up
-const inJs = timed(judgeAll);
-const bare = timed(inWasm);
+inWasm();
+// The sides take turns, round after round, so that a machine whose speed
+// drifts (a shared one) slows them alike.
+const times = { js: [], wasm: [], made: [], written: [] };
+for (let round = 0; round < rounds; round += 1) {
+  times.js.push(once(judgeAll));
+  times.wasm.push(once(inWasm));
+  if (hasNative) {
+    const [made, written] = nativeRound();
+    times.made.push(made);
+    times.written.push(written);
+  }
+}
+const [inJs, bare] = [median(times.js), median(times.wasm)];
 const us = (seconds) => ((seconds / count) * 1e6).toFixed(1);
-console.log(`judge: ${count} generated games (${plies} plies), medians of ${rounds}`);
+console.log(`judge: ${count} generated games (${plies} plies), medians of ${rounds} rounds taken in turn`);
 console.log(`  judge(): ${us(inJs)} us a game`);
 console.log(`  the same pipeline in WebAssembly, no record crossing: ${us(bare)} us a game`);
 console.log(`  ratio: ${(inJs / bare).toFixed(2)}x (what the boundary costs)`);
-
-const native = process.env.DRAWRULES_NATIVE ?? fileURLToPath(new URL("../../target/release/examples/judged_natively", import.meta.url));
-if (!existsSync(native)) {
+if (!hasNative) {
   console.log(`the native pipeline: not compared (no ${native}: cargo build --release -p drawrules-js --example judged_natively)`);
 } else {
-  const input = texts.map(([moves, options]) => `${moves}\t${options}\n`).join("");
-  const seconds = Number(execFileSync(native, [String(rounds)], { input, maxBuffer: 1 << 20 }).toString());
-  console.log(`  the same pipeline compiled natively (judged_natively): ${us(seconds)} us a game`);
-  console.log(`  ratio: ${(bare / seconds).toFixed(2)}x for WebAssembly alone, ${(inJs / seconds).toFixed(2)}x for judge() (at most 1.5x asked)`);
+  const [made, written] = [median(times.made), median(times.written)];
+  console.log(`  the same pipeline compiled natively (judged_natively), the records made: ${us(made)} us a game`);
+  console.log(`  the same, the records also laid out to cross as the WebAssembly lays them out: ${us(written)} us a game`);
+  console.log(`  ratio: ${(bare / made).toFixed(2)}x for WebAssembly alone`);
+  console.log(`  ratio: ${(inJs / made).toFixed(2)}x for judge() against the records made natively (at most 1.5x asked)`);
+  console.log(`  ratio: ${(inJs / written).toFixed(2)}x for judge() against the records made and laid out natively`);
 }

@@ -7,7 +7,7 @@
 
 import * as wasm from "../pkg/drawrules_js.js";
 import { InvalidOptionError, thrown } from "./errors.js";
-import { record, records } from "./records.js";
+import { records } from "./records.js";
 
 /** Calls a WebAssembly function, its error thrown as the package's class. */
 export function call(work) {
@@ -36,12 +36,12 @@ export function movesJson(moves, where) {
       `${where}: moves must be an array of strings (UCI or SAN), not ${describe(moves)}`,
     );
   }
-  const list = Array.from(moves);
-  list.forEach((text, index) => {
-    if (typeof text !== "string") {
-      throw new InvalidOptionError(`${where}: move ${index + 1} is not a string but ${describe(text)}`);
+  const list = Array.isArray(moves) ? moves : Array.from(moves);
+  for (let index = 0; index < list.length; index += 1) {
+    if (typeof list[index] !== "string") {
+      throw new InvalidOptionError(`${where}: move ${index + 1} is not a string but ${describe(list[index])}`);
     }
-  });
+  }
   return JSON.stringify(list);
 }
 
@@ -89,7 +89,7 @@ export class Game {
     if (typeof move !== "string") {
       throw new InvalidOptionError(`play: a move must be a string, not ${describe(move)}`);
     }
-    const played = record(JSON.parse(call(() => this.#inner.play(move))));
+    const [played] = records(call(() => this.#inner.play(move)));
     this.#records.push(played);
     return played;
   }

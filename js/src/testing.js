@@ -9,6 +9,7 @@
 import * as wasm from "../pkg/drawrules_js.js";
 import { call, judge, movesJson } from "./api.js";
 import { InvalidOptionError, MoveError } from "./errors.js";
+import { loadedNames } from "./records.js";
 
 /**
  * The situations a game can be steered to: every one the project names
@@ -20,6 +21,7 @@ export let SITUATIONS = Object.freeze([]);
 
 /** Called by the package's entries once the WebAssembly module is compiled. */
 export function loaded() {
+  loadedNames();
   SITUATIONS = Object.freeze(JSON.parse(wasm.situations()));
 }
 

@@ -216,3 +216,30 @@ test("the README's examples run as written", () => {
     rmSync(script, { force: true });
   }
 });
+
+test("a record with endings undetermined keeps them, in the protocol's place", async () => {
+  // The layout crates/js/src/compact.rs writes: an exact 5.2.2 search
+  // left undecided is rare in play, so the record is laid out by hand.
+  const { records } = await import(new URL("src/records.js", import.meta.resolve("drawrules/package.json")));
+  const fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+  const crossing = {
+    numbers: () => Uint32Array.from([3, 1, 1, 0, 3, 0, 2 | (1 << 3), fen.length, fen.length + 9, fen.length + 13]),
+    text: () => `${fen}a1a2 a1b1h1h2`,
+    free: () => {},
+  };
+  const [record] = records(crossing);
+  assert.equal(
+    JSON.stringify(record),
+    JSON.stringify({
+      ply: 3,
+      fen,
+      clock: 1,
+      repetition: 1,
+      ended: [],
+      undetermined: ["dead-position"],
+      result: "*",
+      claims: ["fifty-moves", "threefold-repetition"],
+      claims_on_move: { "threefold-repetition": ["a1a2", "a1b1"], "fifty-moves": ["h1h2"] },
+    }),
+  );
+});

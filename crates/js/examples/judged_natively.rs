@@ -1,9 +1,11 @@
 //! The native side of the npm package's speed bench (js/benches/speed.mjs):
 //! the games on standard input (one line each: the moves as a JSON array,
-//! a tab, the options as JSON) judged by the very function the bench's
-//! WebAssembly baseline calls, [`drawrules_js::judged_in_wasm`], compiled
-//! natively; prints the median time of `ROUNDS` rounds over all of them,
-//! in seconds.
+//! a tab, the options as JSON) judged by the very functions the bench's
+//! WebAssembly calls, compiled natively: [`drawrules_js::judged_in_wasm`]
+//! (the records made, none written) and [`drawrules_js::judge`] (the
+//! records also written as the numbers and text that cross to
+//! JavaScript). Prints the median time of `ROUNDS`
+//! rounds over all of them for each, in seconds, on one line.
 //!
 //! usage: judged_natively ROUNDS < games.tsv
 
@@ -37,20 +39,38 @@ fn main() -> ExitCode {
         };
         games.push((moves.to_owned(), options.to_owned()));
     }
-    let mut times = Vec::with_capacity(rounds);
+    let made = median(rounds, || {
+        for (moves, options) in &games {
+            drawrules_js::judged_in_wasm(moves, options).map_err(|err| eprintln!("{err}"))?;
+        }
+        Ok(())
+    });
+    let written = median(rounds, || {
+        for (moves, options) in &games {
+            // A refused move (one after the game's end) is an error's text.
+            let laid_out = drawrules_js::judge(moves, options).map(|mut records| records.numbers());
+            std::hint::black_box(laid_out).ok();
+        }
+        Ok(())
+    });
+    match (made, written) {
+        (Ok(made), Ok(written)) => {
+            println!("{made} {written}");
+            ExitCode::SUCCESS
+        }
+        _ => ExitCode::from(1),
+    }
+}
+
+/// The median time of `rounds` runs of `work`, after one that warms up.
+fn median(rounds: usize, mut work: impl FnMut() -> Result<(), ()>) -> Result<f64, ()> {
+    let mut times = Vec::with_capacity(rounds + 1);
     for _ in 0..=rounds {
         let started = Instant::now();
-        for (moves, options) in &games {
-            if let Err(err) = drawrules_js::judged_in_wasm(moves, options) {
-                eprintln!("{err}");
-                return ExitCode::from(1);
-            }
-        }
+        work()?;
         times.push(started.elapsed().as_secs_f64());
     }
-    // The first round warms up.
     times.remove(0);
     times.sort_by(f64::total_cmp);
-    println!("{}", times[times.len() / 2]);
-    ExitCode::SUCCESS
+    Ok(times[times.len() / 2])
 }

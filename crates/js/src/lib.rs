@@ -5,11 +5,11 @@
 //! gives JavaScript its `Game`, `judge` and `dead`, its errors as `Error`
 //! classes, and the generators of the hard games to its fast-check
 //! arbitrary. Everything crosses as JSON text: the options object, the
-//! moves, the status records (each an array of its fields, which the
-//! wrapper makes the engine protocol's object, so that `JSON.stringify`
-//! of a record is the command's `--json` line), and an error as an object
-//! naming its class ([`ApiError::to_json`]), thrown as a string the
-//! wrapper reads.
+//! moves, and an error as an object naming its class
+//! ([`ApiError::to_json`]), thrown as a string the wrapper reads; but the
+//! status records cross as numbers and one text ([`Records`]), which the
+//! wrapper makes the engine protocol's objects (so that `JSON.stringify`
+//! of a record is the command's `--json` line).
 //!
 //! Everything here is plain Rust, tested natively; the `#[wasm_bindgen]`
 //! items only carry text across.
@@ -38,6 +38,48 @@ fn chosen(options: &str) -> Result<Chosen, ApiError> {
     Options::from_json(options)?.chosen()
 }
 
+/// Records on their way to JavaScript: the wrapper takes the numbers and
+/// the text (js/src/records.js reads them; [`compact::Crossing`] says how
+/// they are laid out).
+#[wasm_bindgen]
+pub struct Records {
+    inner: compact::Crossing,
+}
+
+#[wasm_bindgen]
+impl Records {
+    /// The records' numbers (taken: a second call gets none).
+    pub fn numbers(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.inner.numbers)
+    }
+
+    /// The records' text (taken: a second call gets none).
+    pub fn text(&mut self) -> String {
+        std::mem::take(&mut self.inner.text)
+    }
+}
+
+impl Records {
+    fn of(records: &[drawrules::Status]) -> Records {
+        Records {
+            inner: compact::Crossing::of(records),
+        }
+    }
+}
+
+/// The names the numbers of [`Records`] count in: the endings, the
+/// claims, the results, as a JSON object.
+#[wasm_bindgen]
+pub fn vocabulary() -> String {
+    serde_json::json!({
+        "endings": drawrules::Ending::ALL,
+        "claims": drawrules::Claim::ALL,
+        "results": compact::RESULTS,
+        "fields": compact::FIELDS,
+    })
+    .to_string()
+}
+
 /// A game played move by move: the JavaScript wrapper's `Game` holds
 /// one.
 #[wasm_bindgen]
@@ -56,12 +98,11 @@ impl Game {
         })
     }
 
-    /// Plays `text`; the new ply's record (compact JSON), or throws the
-    /// error's JSON (with the records so far) and leaves the game as it
-    /// was.
-    pub fn play(&mut self, text: &str) -> Result<String, String> {
+    /// Plays `text`; the new ply's record, or throws the error's JSON
+    /// (with the records so far) and leaves the game as it was.
+    pub fn play(&mut self, text: &str) -> Result<Records, String> {
         match self.inner.play(text) {
-            Ok(status) => Ok(compact::record(status)),
+            Ok(status) => Ok(Records::of(std::slice::from_ref(status))),
             Err(refusal) => Err(ApiError::Refused {
                 refusal,
                 records: self.inner.records().to_vec(),
@@ -70,9 +111,9 @@ impl Game {
         }
     }
 
-    /// Every record so far (compact JSON).
-    pub fn records(&self) -> String {
-        compact::records(self.inner.records())
+    /// Every record so far.
+    pub fn records(&self) -> Records {
+        Records::of(self.inner.records())
     }
 
     /// The moves played, in UCI, as a JSON array.
@@ -86,25 +127,27 @@ impl Game {
     }
 }
 
-/// A whole game judged: the records of plies 0 to the last move
-/// (compact JSON: each an array of its fields), or throws the error's
-/// JSON (a move refused: with the records before it, as objects).
+/// A whole game judged: the records of plies 0 to the last move, or
+/// throws the error's JSON (a move refused: with the records before it,
+/// as objects).
 ///
 /// # Examples
 ///
 /// ```
-/// let records = drawrules_js::judge(r#"["f3", "e5", "g4", "Qh4"]"#, "{}").unwrap();
-/// let records: serde_json::Value = serde_json::from_str(&records).unwrap();
-/// // ended, the fifth field.
-/// assert_eq!(records[4][4], serde_json::json!(["checkmate"]));
+/// let mut records = drawrules_js::judge(r#"["f3", "e5", "g4", "Qh4"]"#, "{}").unwrap();
+/// let numbers = records.numbers();
+/// // Five records; the last one's `ended` (its fourth number): checkmate
+/// // alone, the first of the endings.
+/// assert_eq!(numbers.len(), 5 * 10);
+/// assert_eq!(numbers[4 * 10 + 3], 1);
 /// ```
 #[wasm_bindgen]
-pub fn judge(moves: &str, options: &str) -> Result<String, String> {
+pub fn judge(moves: &str, options: &str) -> Result<Records, String> {
     let judged = (|| {
         let moves = moves_of(moves)?;
         let mut game = game::Game::started(&chosen(options)?);
         game.extend(moves.iter().map(String::as_str))?;
-        Ok(compact::records(game.records()))
+        Ok(Records::of(game.records()))
     })();
     judged.map_err(|err: ApiError| err.to_json())
 }
