@@ -26,7 +26,12 @@ export function optionsJson(options, where) {
   if (typeof options !== "object" || Array.isArray(options)) {
     throw new InvalidOptionError(`${where}: options must be an object, not ${describe(options)}`);
   }
-  return JSON.stringify(options);
+  try {
+    return JSON.stringify(options);
+  } catch (err) {
+    // A BigInt, or an object that holds itself.
+    throw new InvalidOptionError(`${where}: options cannot be read: ${err.message}`);
+  }
 }
 
 /** The moves (an array or any iterable of strings) as JSON. */
@@ -46,8 +51,8 @@ export function movesJson(moves, where) {
 }
 
 function describe(value) {
-  if (value === null) {
-    return "null";
+  if (value === null || value === undefined) {
+    return String(value);
   }
   if (Array.isArray(value)) {
     return "an array";

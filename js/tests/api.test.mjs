@@ -181,7 +181,10 @@ test("bad options and arguments say what was wrong", () => {
     [() => judge("e4 e5"), /^judge: moves must be an array of strings \(UCI or SAN\), not the string "e4 e5"$/],
     [() => judge(["e4", 5]), /^judge: move 2 is not a string but a number \(5\)$/],
     [() => judge(null), /^judge: moves must be an array of strings \(UCI or SAN\), not null$/],
-    [() => new Game().play(undefined), /^play: a move must be a string, not a undefined$/],
+    [() => new Game().play(undefined), /^play: a move must be a string, not undefined$/],
+    [() => new Game({ chess960: 5n }), /^new Game: options cannot be read: /],
+    [() => judge(["e4"], (() => { const loop = {}; loop.self = loop; return loop; })()), /^judge: options cannot be read: /],
+    [() => judge(undefined), /^judge: moves must be an array of strings \(UCI or SAN\), not undefined$/],
     [() => dead(5), /^dead: fen must be a string, not a number \(5\)$/],
     [() => judge(["e2e4"], { notation: "uci" }) && judge(["e4"], { notation: "uci" }), null],
   ];

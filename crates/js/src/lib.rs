@@ -39,7 +39,7 @@ fn chosen(options: &str) -> Result<Chosen, ApiError> {
 }
 
 /// Records on their way to JavaScript: the wrapper takes the numbers and
-/// the text (js/src/records.js reads them; [`compact::Crossing`] says how
+/// the text (js/src/records.js reads them; `crates/js/src/compact.rs` says how
 /// they are laid out).
 #[wasm_bindgen]
 pub struct Records {
