@@ -116,6 +116,23 @@ mod tests {
     }
 
     #[test]
+    fn each_reading_is_named_and_says_which_articles_it_reads() {
+        let names = ["stalemate-before-the-count", "count-before-the-mate"];
+        assert_eq!(Reading::ALL.map(Reading::name), names);
+        assert_eq!(Reading::ALL.map(|reading| reading.to_string()), names);
+        assert!(
+            Reading::StalemateBeforeTheCount
+                .explain()
+                .starts_with("stalemate takes precedence over seventy-five moves (9.6.2, 5.2.1)")
+        );
+        assert!(
+            Reading::CountBeforeTheMate
+                .explain()
+                .ends_with("is a seventy-five-move draw (9.6.2, 5.1.1)")
+        );
+    }
+
+    #[test]
     fn stalemate_before_the_count_drops_only_the_seventy_five_moves() {
         let start = status("k7/2B5/1K6/8/8/8/8/8 b - - 150 100", &[]);
         let theirs = Reading::StalemateBeforeTheCount.record(&start).unwrap();
