@@ -11,12 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-wanted="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)"
-have="$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)"
-if [ "$have" != "$wanted" ]; then
-  echo "error: wasm-bindgen $wanted is needed (Cargo.lock), found ${have:-none}: bash book/tools.sh installs it" >&2
-  exit 1
-fi
+source book/wasm-bindgen-check.sh
 
 cargo build --locked --profile wasm-speed --target wasm32-unknown-unknown -p drawrules-js
 rm -rf js/pkg

@@ -34,8 +34,8 @@ export function optionsJson(options, where) {
   }
 }
 
-/** The moves (an array or any iterable of strings) as JSON. */
-export function movesJson(moves, where) {
+/** The moves (an array or any iterable of strings), checked, as an array. */
+export function movesList(moves, where) {
   if (typeof moves === "string" || moves === null || typeof moves?.[Symbol.iterator] !== "function") {
     throw new InvalidOptionError(
       `${where}: moves must be an array of strings (UCI or SAN), not ${describe(moves)}`,
@@ -47,7 +47,12 @@ export function movesJson(moves, where) {
       throw new InvalidOptionError(`${where}: move ${index + 1} is not a string but ${describe(list[index])}`);
     }
   }
-  return JSON.stringify(list);
+  return list;
+}
+
+/** The moves, checked, as the module reads them (JSON). */
+export function movesJson(moves, where) {
+  return JSON.stringify(movesList(moves, where));
 }
 
 function describe(value) {
@@ -105,7 +110,7 @@ export class Game {
    * stay played).
    */
   extend(moves) {
-    JSON.parse(movesJson(moves, "extend")).forEach((move) => this.play(move));
+    movesList(moves, "extend").forEach((move) => this.play(move));
     return this.status;
   }
 

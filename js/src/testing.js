@@ -7,7 +7,7 @@
 // words.
 
 import * as wasm from "../pkg/drawrules_js.js";
-import { call, judge, movesJson } from "./api.js";
+import { call, judge, movesList } from "./api.js";
 import { InvalidOptionError, MoveError } from "./errors.js";
 import { loadedNames } from "./records.js";
 
@@ -23,6 +23,17 @@ export let SITUATIONS = Object.freeze([]);
 export function loaded() {
   loadedNames();
   SITUATIONS = Object.freeze(JSON.parse(wasm.situations()));
+}
+
+/** `data` as bytes: an array (or array-like) of integers from 0 to 255. */
+function bytesOf(data) {
+  const list = data !== null && typeof data === "object" && typeof data.length === "number" ? Array.from(data) : null;
+  const bad = list === null ? -1 : list.findIndex((byte) => !Number.isInteger(byte) || byte < 0 || byte > 255);
+  if (list === null || bad >= 0) {
+    const what = list === null ? `not ${data === null ? "null" : `a ${typeof data}`}` : `not ${JSON.stringify(list[bad])} at ${bad}`;
+    throw new InvalidOptionError(`a generated game is made from bytes (integers from 0 to 255), ${what}`);
+  }
+  return Uint8Array.from(list);
 }
 
 /**
@@ -52,7 +63,7 @@ export class GeneratedGame {
     if (situation !== null && typeof situation !== "string") {
       throw new InvalidOptionError(`a situation is a name or null, not ${typeof situation}`);
     }
-    const bytes = Uint8Array.from(data);
+    const bytes = data instanceof Uint8Array ? Uint8Array.from(data) : bytesOf(data);
     const game = JSON.parse(call(() => wasm.generate(situation ?? undefined, bytes)));
     return new GeneratedGame({ ...game, situation, data: bytes });
   }
@@ -239,7 +250,7 @@ export function compare(records, moves, options = {}) {
     }
     return record;
   });
-  const played = JSON.parse(movesJson(moves, "compare"));
+  const played = movesList(moves, "compare");
   let ours;
   try {
     ours = judge(played, { ...judged, notation: "uci-or-san" });

@@ -63,11 +63,20 @@ test("a steered game is made again from its bytes", () => {
   }
 });
 
-test("an unknown situation, edition or size is refused", () => {
+test("an unknown situation, edition or size, or data that are not bytes, is refused", () => {
   assert.throws(() => GeneratedGame.made("mate-at-99", new Uint8Array(64)), {
     name: "InvalidOptionError",
     message: /^unknown situation "mate-at-99" \(expected one of /,
   });
+  assert.throws(() => GeneratedGame.made("mate-at-150", 64), {
+    name: "InvalidOptionError",
+    message: "a generated game is made from bytes (integers from 0 to 255), not a number",
+  });
+  assert.throws(() => GeneratedGame.made(null, [1, 2, 300]), {
+    name: "InvalidOptionError",
+    message: "a generated game is made from bytes (integers from 0 to 255), not 300 at 2",
+  });
+  assert.deepStrictEqual(GeneratedGame.made(null, [1, 2, 3]), GeneratedGame.made(null, Uint8Array.of(1, 2, 3)));
   assert.throws(() => games({ situations: ["mate-at-99"] }), InvalidOptionError);
   assert.throws(() => games({ situations: [], free: false }), /no games to draw/);
   assert.throws(() => games({ editions: ["fide-1990"] }), /editions must be some of/);
