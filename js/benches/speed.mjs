@@ -12,7 +12,9 @@
 //   round first), with the records made only, and made and laid out as
 //   they cross to JavaScript: what WebAssembly costs, and WebAssembly and
 //   the boundary together, per game. The sides take turns round after
-//   round.
+//   round, and each ratio is the median of the rounds' own ratios (the
+//   sides of a round ran at nearly the same time, so a machine whose
+//   speed drifts slows both).
 //
 // usage: node js/benches/speed.mjs [--games N] [--rounds K]
 // Needs judged_natively ($DRAWRULES_NATIVE, or target/release: cargo
@@ -52,11 +54,13 @@ function games() {
 
 const made = games();
 const plies = made.reduce((sum, game) => sum + game.moves.length, 0);
-const texts = made.map((game) => [JSON.stringify(game.moves), JSON.stringify({ fen: game.fen, edition: game.edition })]);
+// The moves as the package's judge sends them (one a line; no generated
+// move is empty or holds a newline).
+const texts = made.map((game) => [game.moves.join("\n"), JSON.stringify({ fen: game.fen, edition: game.edition })]);
 const judgeAll = () => made.forEach((game) => judge(game.moves, { fen: game.fen, edition: game.edition }));
 const inWasm = () => texts.forEach(([moves, options]) => judgedInWasm(moves, options));
 const native = process.env.DRAWRULES_NATIVE ?? fileURLToPath(new URL("../../target/release/examples/judged_natively", import.meta.url));
-const input = texts.map(([moves, options]) => `${moves}\t${options}\n`).join("");
+const input = made.map((game, index) => `${game.moves.join(" ")}\t${texts[index][1]}\n`).join("");
 // One round of the native side: its own warm-up round, then one timed.
 const nativeRound = () => execFileSync(native, ["1"], { input, maxBuffer: 1 << 20 }).toString().trim().split(" ").map(Number);
 
@@ -68,6 +72,8 @@ function once(work) {
 }
 
 const median = (times) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+/** The median of the rounds' ratios of `over` to `under`. */
+const ratio = (over, under) => median(over.map((time, round) => time / under[round])).toFixed(2);
 const hasNative = existsSync(native);
 judgeAll(); // warm up
 inWasm();
@@ -85,17 +91,17 @@ for (let round = 0; round < rounds; round += 1) {
 }
 const [inJs, bare] = [median(times.js), median(times.wasm)];
 const us = (seconds) => ((seconds / count) * 1e6).toFixed(1);
-console.log(`judge: ${count} generated games (${plies} plies), medians of ${rounds} rounds taken in turn`);
+console.log(`judge: ${count} generated games (${plies} plies), ${rounds} rounds taken in turn: medians of the times and of the rounds' ratios`);
 console.log(`  judge(): ${us(inJs)} us a game`);
 console.log(`  the same pipeline in WebAssembly, no record crossing: ${us(bare)} us a game`);
-console.log(`  ratio: ${(inJs / bare).toFixed(2)}x (what the boundary costs)`);
+console.log(`  ratio: ${ratio(times.js, times.wasm)}x (what the boundary costs)`);
 if (!hasNative) {
   console.log(`the native pipeline: not compared (no ${native}: cargo build --release -p drawrules-js --example judged_natively)`);
 } else {
   const [made, written] = [median(times.made), median(times.written)];
   console.log(`  the same pipeline compiled natively (judged_natively), the records made: ${us(made)} us a game`);
   console.log(`  the same, the records also laid out to cross as the WebAssembly lays them out: ${us(written)} us a game`);
-  console.log(`  ratio: ${(bare / made).toFixed(2)}x for WebAssembly alone`);
-  console.log(`  ratio: ${(inJs / made).toFixed(2)}x for judge() against the records made natively (at most 1.5x asked)`);
-  console.log(`  ratio: ${(inJs / written).toFixed(2)}x for judge() against the records made and laid out natively`);
+  console.log(`  ratio: ${ratio(times.wasm, times.made)}x for WebAssembly alone`);
+  console.log(`  ratio: ${ratio(times.js, times.made)}x for judge() against the records made natively (at most 1.5x asked)`);
+  console.log(`  ratio: ${ratio(times.js, times.written)}x for judge() against the records made and laid out natively`);
 }

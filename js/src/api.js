@@ -50,9 +50,17 @@ export function movesList(moves, where) {
   return list;
 }
 
-/** The moves, checked, as the module reads them (JSON). */
-export function movesJson(moves, where) {
-  return JSON.stringify(movesList(moves, where));
+/**
+ * The moves, checked, as the module reads them (crates/js/src/lib.rs,
+ * `moves_of`): one a line, or a JSON array where lines would not read
+ * them back (a move empty or holding a newline, the first starting with
+ * `[`).
+ */
+export function movesText(moves, where) {
+  const list = movesList(moves, where);
+  const asLines =
+    list.length === 0 || (!list[0].startsWith("[") && list.every((move) => move !== "" && !move.includes("\n")));
+  return asLines ? list.join("\n") : JSON.stringify(list);
 }
 
 function describe(value) {
@@ -176,9 +184,9 @@ export class Game {
  * whose `records` are those of the plies before it.
  */
 export function judge(moves, options = {}) {
-  const movesText = movesJson(moves, "judge");
+  const text = movesText(moves, "judge");
   const optionsText = optionsJson(options, "judge");
-  return records(call(() => wasm.judge(movesText, optionsText)));
+  return records(call(() => wasm.judge(text, optionsText)));
 }
 
 /**
@@ -223,8 +231,8 @@ export function dead(fen, moves = [], options = {}) {
   if (fen !== undefined && fen !== null && typeof fen !== "string") {
     throw new InvalidOptionError(`dead: fen must be a string, not ${describe(fen)}`);
   }
-  const movesText = movesJson(moves, "dead");
+  const text = movesText(moves, "dead");
   const chosen = JSON.parse(optionsJson(options, "dead"));
   const optionsText = JSON.stringify(fen === undefined || fen === null ? chosen : { ...chosen, fen });
-  return new Deadness(JSON.parse(call(() => wasm.dead(movesText, optionsText))));
+  return new Deadness(JSON.parse(call(() => wasm.dead(text, optionsText))));
 }

@@ -122,6 +122,11 @@ test("an illegal, an unreadable and a late move: their ply, text, kind and the r
     [["e4", "zz9"], IllegalMoveError, 2, "zz9", "unreadable-move", null],
     [[...FOOLS_MATE, "a2a3"], GameOverError, 5, "a2a3", "game-over", null],
     [["e4", ""], IllegalMoveError, 2, "", "unreadable-move", null],
+    // Moves cross one a line, or as JSON where lines would not read them
+    // back (crates/js/src/lib.rs, moves_of): each as written either way.
+    [["[e4]", "e5"], IllegalMoveError, 1, "[e4]", "unreadable-move", null],
+    [["e4", "e5\nNf3"], IllegalMoveError, 2, "e5\nNf3", "unreadable-move", null],
+    [["e4", " e5", "Nf3"], IllegalMoveError, 2, " e5", "unreadable-move", null],
   ];
   for (const [moves, kind, ply, move, name, message] of cases) {
     const err = assert.throws(() => judge(moves), kind) ?? captured(() => judge(moves));
@@ -220,17 +225,38 @@ test("the README's examples run as written", () => {
   }
 });
 
+test("a move with no code crosses as its text, after the last FEN", async () => {
+  // The layout crates/js/src/compact.rs writes for a listed move that is
+  // no UCI move (the arbiter writes none), laid out by hand: codes from
+  // 6 * 4096 count the texts after the last FEN, a newline after each.
+  const { laidOut } = await import(new URL("src/records.js", import.meta.resolve("drawrules/package.json")));
+  const fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+  const spelled = 6 * 4096;
+  const made = laidOut(
+    Uint32Array.from([0, 0, 1, 0, 0, 0, 0, fen.length, 1, 2, 1, 1, 1, 0, 0, 0, 0, 2 * fen.length, 0, 1]),
+    Uint32Array.from([spelled + 1, 7 + 15 * 64, spelled, spelled + 1]),
+    `${fen}${fen}Kh2\n0000\n`,
+  );
+  assert.deepEqual(
+    made.map((record) => [record.fen, record.claims_on_move]),
+    [
+      [fen, { "threefold-repetition": ["0000"], "fifty-moves": ["h1h2", "Kh2"] }],
+      [fen, { "threefold-repetition": [], "fifty-moves": ["0000"] }],
+    ],
+  );
+});
+
 test("a record with endings undetermined keeps them, in the protocol's place", async () => {
   // The layout crates/js/src/compact.rs writes: an exact 5.2.2 search
   // left undecided is rare in play, so the record is laid out by hand.
-  const { records } = await import(new URL("src/records.js", import.meta.resolve("drawrules/package.json")));
+  const { laidOut } = await import(new URL("src/records.js", import.meta.resolve("drawrules/package.json")));
   const fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
-  const crossing = {
-    numbers: () => Uint32Array.from([3, 1, 1, 0, 3, 0, 2 | (1 << 3), fen.length, fen.length + 9, fen.length + 13]),
-    text: () => `${fen}a1a2 a1b1h1h2`,
-    free: () => {},
-  };
-  const [record] = records(crossing);
+  const [record] = laidOut(
+    Uint32Array.from([3, 1, 1, 0, 3, 0, 2 | (1 << 3), fen.length, 2, 1]),
+    // a1a2, a1b1, h1h2: the from square plus 64 times the to square.
+    Uint32Array.from([8 * 64, 64, 7 + 15 * 64]),
+    fen,
+  );
   assert.equal(
     JSON.stringify(record),
     JSON.stringify({

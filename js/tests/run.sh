@@ -21,8 +21,8 @@ version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)"
 package="$(node -p 'require("./js/package.json").version')"
 [ "$package" = "$version" ] || { echo "error: js/package.json's version is $package, Cargo.toml's $version" >&2; exit 1; }
 
-bash js/build.sh
 (cd js && npm ci --silent --no-audit --no-fund)
+bash js/build.sh
 
 project="$(mktemp -d)"
 trap 'rm -rf "$project"' EXIT
@@ -37,7 +37,8 @@ for file in package.json node.js browser.js fast-check.js index.d.ts fast-check.
 done
 
 # The peers at the versions the package is developed with.
-peers="$(node -p 'const d = require("./js/package.json").devDependencies; Object.entries(d).map(([n, v]) => n + "@" + v).join(" ")')"
+# (binaryen only builds the module: not a peer.)
+peers="$(node -p 'const d = require("./js/package.json").devDependencies; Object.entries(d).filter(([n]) => n !== "binaryen").map(([n, v]) => n + "@" + v).join(" ")')"
 printf '{ "private": true, "type": "module" }\n' >"$project/package.json"
 # shellcheck disable=SC2086 # peers are words
 (cd "$project" && npm install --silent --no-audit --no-fund "$tarball" $peers)

@@ -1,11 +1,12 @@
 //! The native side of the npm package's speed bench (js/benches/speed.mjs):
-//! the games on standard input (one line each: the moves as a JSON array,
-//! a tab, the options as JSON) judged by the very functions the bench's
-//! WebAssembly calls, compiled natively: [`drawrules_js::judged_in_wasm`]
-//! (the records made, none written) and [`drawrules_js::judge`] (the
-//! records also written as the numbers and text that cross to
-//! JavaScript). Prints the median time of `ROUNDS`
-//! rounds over all of them for each, in seconds, on one line.
+//! the games on standard input (one line each: the moves separated by
+//! spaces, a tab, the options as JSON), their moves sent one a line as
+//! the package's wrapper sends them, judged by the very functions the
+//! bench's WebAssembly calls, compiled natively:
+//! [`drawrules_js::judged_in_wasm`] (the records made, none written) and
+//! [`drawrules_js::judge`] (the records also laid out as the numbers,
+//! codes and text that cross to JavaScript). Prints the median time of
+//! `ROUNDS` rounds over all of them for each, in seconds, on one line.
 //!
 //! usage: judged_natively ROUNDS < games.tsv
 
@@ -37,7 +38,7 @@ fn main() -> ExitCode {
             );
             return ExitCode::from(2);
         };
-        games.push((moves.to_owned(), options.to_owned()));
+        games.push((moves.replace(' ', "\n"), options.to_owned()));
     }
     let made = median(rounds, || {
         for (moves, options) in &games {

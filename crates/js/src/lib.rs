@@ -7,9 +7,9 @@
 //! arbitrary. Everything crosses as JSON text: the options object, the
 //! moves, and an error as an object naming its class
 //! ([`ApiError::to_json`]), thrown as a string the wrapper reads; but the
-//! status records cross as numbers and one text ([`Records`]), which the
-//! wrapper makes the engine protocol's objects (so that `JSON.stringify`
-//! of a record is the command's `--json` line).
+//! status records cross as numbers, their moves' codes and one text
+//! ([`Records`]), which the wrapper makes the engine protocol's objects
+//! (so that `JSON.stringify` of a record is the command's `--json` line).
 //!
 //! Everything here is plain Rust, tested natively; the `#[wasm_bindgen]`
 //! items only carry text across.
@@ -24,13 +24,31 @@ mod options;
 pub use error::ApiError;
 pub use options::{Chosen, Options};
 
+use std::borrow::Cow;
+
 use wasm_bindgen::prelude::wasm_bindgen;
 
-/// Moves sent as a JSON array of strings.
-fn moves_of(json: &str) -> Result<Vec<String>, ApiError> {
-    serde_json::from_str(json).map_err(|err| ApiError::InvalidOption {
-        message: format!("moves must be an array of strings: {err}"),
-    })
+/// Moves as the wrapper sends them (js/src/api.js, `movesText`): one a
+/// line, or, where that would not read them back (a move empty or
+/// holding a newline, or the first starting with `[`), a JSON array of
+/// strings. No text at all is no move.
+///
+/// # Errors
+///
+/// [`ApiError::InvalidOption`] for a text starting with `[` that is no
+/// JSON array of strings.
+fn moves_of(text: &str) -> Result<Vec<Cow<'_, str>>, ApiError> {
+    if text.starts_with('[') {
+        let moves: Vec<String> =
+            serde_json::from_str(text).map_err(|err| ApiError::InvalidOption {
+                message: format!("moves must be an array of strings: {err}"),
+            })?;
+        Ok(moves.into_iter().map(Cow::Owned).collect())
+    } else if text.is_empty() {
+        Ok(Vec::new())
+    } else {
+        Ok(text.split('\n').map(Cow::Borrowed).collect())
+    }
 }
 
 /// The options sent as JSON, read and checked.
@@ -38,8 +56,8 @@ fn chosen(options: &str) -> Result<Chosen, ApiError> {
     Options::from_json(options)?.chosen()
 }
 
-/// Records on their way to JavaScript: the wrapper takes the numbers and
-/// the text (js/src/records.js reads them; `crates/js/src/compact.rs` says how
+/// Records on their way to JavaScript: the wrapper takes the numbers, the
+/// moves' codes and the text (js/src/records.js reads them; `crates/js/src/compact.rs` says how
 /// they are laid out).
 #[wasm_bindgen]
 pub struct Records {
@@ -48,9 +66,16 @@ pub struct Records {
 
 #[wasm_bindgen]
 impl Records {
-    /// The records' numbers (taken: a second call gets none).
-    pub fn numbers(&mut self) -> Vec<u32> {
-        std::mem::take(&mut self.inner.numbers)
+    /// Where the records' numbers and the moves' codes lie in the
+    /// module's memory ([`module_memory`]), for JavaScript to read them there
+    /// (no copy) before it frees the records: the numbers' address and
+    /// length, then the codes'. An address is a byte's, in the module's
+    /// 32-bit memory.
+    pub fn layout(&self) -> Vec<u32> {
+        let at = |numbers: &[u32]| numbers.as_ptr() as usize as u32;
+        let length = |numbers: &[u32]| u32::try_from(numbers.len()).unwrap_or(u32::MAX);
+        let (numbers, codes) = (&self.inner.numbers, &self.inner.codes);
+        vec![at(numbers), length(numbers), at(codes), length(codes)]
     }
 
     /// The records' text (taken: a second call gets none).
@@ -60,11 +85,24 @@ impl Records {
 }
 
 impl Records {
+    /// The records' numbers (taken: a second call gets none), for a
+    /// native caller; JavaScript reads them in place ([`Records::layout`]).
+    pub fn numbers(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.inner.numbers)
+    }
+
     fn of(records: &[drawrules::Status]) -> Records {
         Records {
             inner: compact::Crossing::of(records),
         }
     }
+}
+
+/// The module's memory (a `WebAssembly.Memory`), where JavaScript reads
+/// a [`Records`]' numbers ([`Records::layout`]).
+#[wasm_bindgen(js_name = "moduleMemory")]
+pub fn module_memory() -> wasm_bindgen::JsValue {
+    wasm_bindgen::memory()
 }
 
 /// The names the numbers of [`Records`] count in: the endings, the
@@ -146,7 +184,7 @@ pub fn judge(moves: &str, options: &str) -> Result<Records, String> {
     let judged = (|| {
         let moves = moves_of(moves)?;
         let mut game = game::Game::started(&chosen(options)?);
-        game.extend(moves.iter().map(String::as_str))?;
+        game.extend(moves.iter().map(AsRef::as_ref))?;
         Ok(Records::of(game.records()))
     })();
     judged.map_err(|err: ApiError| err.to_json())
@@ -182,7 +220,7 @@ pub fn judged_in_wasm(moves: &str, options: &str) -> Result<usize, String> {
 pub fn dead(moves: &str, options: &str) -> Result<String, String> {
     let answered = (|| {
         let moves = moves_of(moves)?;
-        dead::dead(&chosen(options)?, moves.iter().map(String::as_str))
+        dead::dead(&chosen(options)?, moves.iter().map(AsRef::as_ref))
     })();
     answered.map_err(|err| err.to_json())
 }
@@ -210,4 +248,58 @@ pub fn readings(record: &str) -> Result<String, String> {
 #[wasm_bindgen]
 pub fn situations() -> String {
     serde_json::to_string(&generated::names()).unwrap_or_default()
+}
+
+/// The allocator of the WebAssembly module (single-threaded there).
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<String> {
+        moves_of(text)
+            .unwrap()
+            .into_iter()
+            .map(Cow::into_owned)
+            .collect()
+    }
+
+    #[test]
+    fn moves_cross_one_a_line_or_as_json() {
+        assert_eq!(read(""), Vec::<String>::new());
+        assert_eq!(read("e4\ne5\nNf3"), ["e4", "e5", "Nf3"]);
+        // A line is the move as written, spaces and all.
+        assert_eq!(read(" e4\ne5 "), [" e4", "e5 "]);
+        assert_eq!(read("[]"), Vec::<String>::new());
+        assert_eq!(read(r#"["[e4]", "", "e5\nNf3"]"#), ["[e4]", "", "e5\nNf3"]);
+        let err = moves_of(r#"["e4", 5]"#).unwrap_err();
+        assert_eq!(err.class(), "InvalidOptionError");
+        assert!(
+            err.to_string()
+                .starts_with("moves must be an array of strings: invalid type: integer `5`"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_layout_gives_the_lengths_of_the_numbers_and_the_codes() {
+        // The addresses are the module's (32 bits) only in WebAssembly.
+        let records = judge("Nf3\nNf6\nNg1\nNg8\nNf3\nNf6\nNg1", "{}").unwrap();
+        let layout = records.layout();
+        assert_eq!([layout[1], layout[3]], [8 * compact::FIELDS as u32, 1]);
+    }
+
+    #[test]
+    fn judge_reads_both_forms_alike() {
+        let records = |moves: &str| judge(moves, "{}").map(|mut records| records.numbers());
+        assert_eq!(
+            records("f3\ne5\ng4\nQh4"),
+            records(r#"["f3", "e5", "g4", "Qh4"]"#)
+        );
+        let refused = judge("e4\n\ne5", "{}").err().unwrap();
+        assert_eq!(Some(refused), judge(r#"["e4", "", "e5"]"#, "{}").err());
+    }
 }
