@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The status records as they cross from the WebAssembly module (numbers,
 // the moves' codes and one text: crates/js/src/compact.rs lays them out)
-// made the engine protocol's objects again, their keys in the protocol's order, so that
-// JSON.stringify of one is the command's --json line.
+// made the engine protocol's objects again, their keys in the protocol's
+// order, so that JSON.stringify of one is the command's --json line.
 
 import * as wasm from "../pkg/drawrules_js.js";
 

@@ -4,12 +4,13 @@
 //! The package's wrapper (`js/src/api.js`) calls the functions here and
 //! gives JavaScript its `Game`, `judge` and `dead`, its errors as `Error`
 //! classes, and the generators of the hard games to its fast-check
-//! arbitrary. Everything crosses as JSON text: the options object, the
-//! moves, and an error as an object naming its class
-//! ([`ApiError::to_json`]), thrown as a string the wrapper reads; but the
-//! status records cross as numbers, their moves' codes and one text
-//! ([`Records`]), which the wrapper makes the engine protocol's objects
-//! (so that `JSON.stringify` of a record is the command's `--json` line).
+//! arbitrary. The options object crosses as JSON text, the moves one a
+//! line (as JSON where lines would not read them back), and an error as
+//! a JSON object naming its class ([`ApiError::to_json`]), thrown as a
+//! string the wrapper reads; the status records cross as numbers, their
+//! moves' codes and one text ([`Records`]), which the wrapper makes the
+//! engine protocol's objects (so that `JSON.stringify` of a record is the
+//! command's `--json` line).
 //!
 //! Everything here is plain Rust, tested natively; the `#[wasm_bindgen]`
 //! items only carry text across.
@@ -56,9 +57,9 @@ fn chosen(options: &str) -> Result<Chosen, ApiError> {
     Options::from_json(options)?.chosen()
 }
 
-/// Records on their way to JavaScript: the wrapper takes the numbers, the
-/// moves' codes and the text (js/src/records.js reads them; `crates/js/src/compact.rs` says how
-/// they are laid out).
+/// Records on their way to JavaScript: the wrapper reads the numbers and
+/// the moves' codes in place and takes the text (js/src/records.js reads
+/// them; `crates/js/src/compact.rs` says how they are laid out).
 #[wasm_bindgen]
 pub struct Records {
     inner: compact::Crossing,
@@ -67,10 +68,10 @@ pub struct Records {
 #[wasm_bindgen]
 impl Records {
     /// Where the records' numbers and the moves' codes lie in the
-    /// module's memory ([`module_memory`]), for JavaScript to read them there
-    /// (no copy) before it frees the records: the numbers' address and
-    /// length, then the codes'. An address is a byte's, in the module's
-    /// 32-bit memory.
+    /// module's memory ([`module_memory`]), for JavaScript to read them
+    /// there (no copy) before it frees the records: the numbers' address
+    /// and length, then the codes'. An address is a byte's, in the
+    /// module's 32-bit memory.
     pub fn layout(&self) -> Vec<u32> {
         let at = |numbers: &[u32]| numbers.as_ptr() as usize as u32;
         let length = |numbers: &[u32]| u32::try_from(numbers.len()).unwrap_or(u32::MAX);
