@@ -6,8 +6,9 @@
 
 import * as wasm from "../pkg/drawrules_js.js";
 
-// The names the numbers count in, and the module's memory, where the
-// numbers are read (filled by loadedNames()).
+// The names the numbers count in (the moves' codes among them, from the
+// module's own constants), and the module's memory, where the numbers are
+// read (filled by loadedNames()).
 let names = null;
 let memory = null;
 
@@ -15,6 +16,7 @@ let memory = null;
 export function loadedNames() {
   names = JSON.parse(wasm.vocabulary());
   memory = wasm.moduleMemory();
+  uci = new Array(names.spelled).fill(null);
 }
 
 /** The list packed in `bits`, three bits an entry, in its order. */
@@ -26,33 +28,33 @@ function unpacked(bits, table) {
   return list;
 }
 
-// The first code of a move that crosses as its text.
-const SPELLED = 6 * 4096;
 const FILES = "abcdefgh";
-const PROMOTIONS = ["", "n", "b", "r", "q", "k"];
 
 // The UCI text of each code met so far: one string a move, shared by
-// every record that lists it.
-const uci = new Array(SPELLED).fill(null);
+// every record that lists it (made by loadedNames(), as long as the
+// codes of UCI moves go: to the first code spelled out).
+let uci = [];
 
-/** The UCI text of move code `code` (below SPELLED). */
+/** The UCI text of move code `code` (below names.spelled). */
 function uciOf(code) {
   const known = uci[code];
   if (known !== null) {
     return known;
   }
   const square = (index) => `${FILES[index & 7]}${(index >>> 3) + 1}`;
-  const text = `${square(code & 63)}${square((code >>> 6) & 63)}${PROMOTIONS[code >>> 12]}`;
+  const promotion = code >>> 12 === 0 ? "" : names.promotions[(code >>> 12) - 1];
+  const text = `${square(code & 63)}${square((code >>> 6) & 63)}${promotion}`;
   uci[code] = text;
   return text;
 }
 
 /** The `count` moves whose codes start at `start`. */
 function moves(codes, start, count, spelled) {
+  const first = names.spelled;
   const list = new Array(count);
   for (let index = 0; index < count; index += 1) {
     const code = codes[start + index];
-    list[index] = code < SPELLED ? uciOf(code) : spelled[code - SPELLED];
+    list[index] = code < first ? uciOf(code) : spelled[code - first];
   }
   return list;
 }

@@ -37,7 +37,7 @@ pub const RESULTS: [GameResult; 4] = [
 pub const SPELLED: u32 = 6 * 4096;
 
 /// The promotions, in the order their codes count (after none).
-const PROMOTIONS: &[u8; 5] = b"nbrqk";
+pub const PROMOTIONS: &[u8; 5] = b"nbrqk";
 
 /// Records ready to cross: the wrapper takes the numbers, the codes and
 /// the text.

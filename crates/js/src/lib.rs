@@ -107,7 +107,9 @@ pub fn module_memory() -> wasm_bindgen::JsValue {
 }
 
 /// The names the numbers of [`Records`] count in: the endings, the
-/// claims, the results, as a JSON object.
+/// claims, the results, the numbers a record takes, and the moves' codes
+/// (the first code spelled out, the promotions in their order), as a
+/// JSON object.
 #[wasm_bindgen]
 pub fn vocabulary() -> String {
     serde_json::json!({
@@ -115,6 +117,8 @@ pub fn vocabulary() -> String {
         "claims": drawrules::Claim::ALL,
         "results": compact::RESULTS,
         "fields": compact::FIELDS,
+        "spelled": compact::SPELLED,
+        "promotions": std::str::from_utf8(compact::PROMOTIONS).unwrap_or_default(),
     })
     .to_string()
 }
